@@ -1,0 +1,219 @@
+"""gRPC face of one clinic: validates requests, runs store calls on a thread pool, maps
+results to messages. Domain errors become statuses in runtime.interceptors."""
+
+import asyncio
+import base64
+import binascii
+import datetime as dt
+import functools
+import json
+import re
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+import grpc
+
+from clinics import store
+from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, common_pb2
+from runtime.errors import InvalidArgument
+from runtime.identity import normalize_cpf, normalize_name
+from runtime.registry import ClinicEntry
+
+T = TypeVar("T")
+
+SPECIALTY_ENUM = {
+    "cardiology": common_pb2.SPECIALTY_CARDIOLOGY,
+    "dermatology": common_pb2.SPECIALTY_DERMATOLOGY,
+    "orthopedics": common_pb2.SPECIALTY_ORTHOPEDICS,
+}
+DEFAULT_PAGE_SIZE = 50
+MAX_PAGE_SIZE = 500
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
+    def __init__(self, entry: ClinicEntry, db: store.ClinicStore, pool: ThreadPoolExecutor) -> None:
+        self.entry = entry
+        self.db = db
+        self.pool = pool
+
+    async def _run(self, fn: Callable[..., T], *args: object) -> T:
+        # SQLite calls block (the write lock may be held by another process), so they run on
+        # the pool and never stall the event loop.
+        return await asyncio.get_running_loop().run_in_executor(
+            self.pool, functools.partial(fn, *args)
+        )
+
+    async def DescribeClinic(self, request: clinic_pb2.DescribeClinicRequest,
+                             context: grpc.aio.ServicerContext) -> clinic_pb2.DescribeClinicResponse:
+        doctors = await self._run(self.db.doctors)
+        return clinic_pb2.DescribeClinicResponse(
+            clinic_id=self.entry.id,
+            name=self.entry.name,
+            specialty=SPECIALTY_ENUM[self.entry.specialty],
+            doctors=[clinic_pb2.Doctor(doctor_id=d.doctor_id, name=d.name) for d in doctors],
+        )
+
+    async def ListPatients(self, request: clinic_pb2.ListPatientsRequest,
+                           context: grpc.aio.ServicerContext) -> clinic_pb2.ListPatientsResponse:
+        rows = await self._run(self.db.patient_summaries)
+        return clinic_pb2.ListPatientsResponse(patients=[_summary(r) for r in rows])
+
+    async def GetPatient(self, request: clinic_pb2.GetPatientRequest,
+                         context: grpc.aio.ServicerContext) -> clinic_pb2.GetPatientResponse:
+        patient_id = _required(request.patient_id, "patient_id")
+        p = await self._run(self.db.patient, patient_id)
+        return clinic_pb2.GetPatientResponse(patient=clinic_pb2.PatientRecord(
+            patient_id=p.patient_id, full_name=p.full_name, age=p.age, condition=p.condition,
+            medications=p.medications, allergies=p.allergies,
+        ))
+
+    async def SearchPatients(self, request: clinic_pb2.SearchPatientsRequest,
+                             context: grpc.aio.ServicerContext
+                             ) -> clinic_pb2.SearchPatientsResponse:
+        query = _required(request.query, "query")
+        rows = await self._run(self.db.patient_summaries, query)
+        return clinic_pb2.SearchPatientsResponse(matches=[_summary(r) for r in rows])
+
+    async def ListAvailableSlots(self, request: clinic_pb2.ListAvailableSlotsRequest,
+                                 context: grpc.aio.ServicerContext
+                                 ) -> clinic_pb2.ListAvailableSlotsResponse:
+        from_date = _date(request.from_date, "from_date", required=False)
+        to_date = _date(request.to_date, "to_date", required=False)
+        if from_date and to_date and from_date > to_date:
+            raise InvalidArgument("to_date", "must not be before from_date")
+        page_size = request.page_size or DEFAULT_PAGE_SIZE
+        if not 1 <= page_size <= MAX_PAGE_SIZE:
+            raise InvalidArgument("page_size", f"must be between 1 and {MAX_PAGE_SIZE}")
+        after = _decode_token(request.page_token)
+        slots, more = await self._run(
+            self.db.open_slots, request.doctor.strip(), from_date, to_date, page_size, after
+        )
+        token = _encode_token(slots[-1]) if more else ""
+        return clinic_pb2.ListAvailableSlotsResponse(
+            slots=[common_pb2.Slot(slot_id=s.slot_id, doctor=s.doctor, date=s.date, time=s.time,
+                                   clinic_id=self.entry.id) for s in slots],
+            next_page_token=token,
+        )
+
+    async def BookAppointment(self, request: clinic_pb2.BookAppointmentRequest,
+                              context: grpc.aio.ServicerContext
+                              ) -> clinic_pb2.BookAppointmentResponse:
+        doctor = _required(request.doctor, "doctor")
+        date = _date(request.date, "date")
+        time = _time(request.time, "time")
+        who = _identity(request)
+        appointment = await self._run(
+            self.db.book, doctor, date, time, who, request.idempotency_key
+        )
+        return clinic_pb2.BookAppointmentResponse(appointment=self._appointment(appointment))
+
+    async def RescheduleAppointment(self, request: clinic_pb2.RescheduleAppointmentRequest,
+                                    context: grpc.aio.ServicerContext
+                                    ) -> clinic_pb2.RescheduleAppointmentResponse:
+        ref = _ref(request)
+        new_date = _date(request.new_date, "new_date")
+        new_time = _time(request.new_time, "new_time")
+        who = _identity(request)
+        original, moved = await self._run(
+            self.db.reschedule, ref, request.new_doctor.strip(), new_date, new_time, who,
+            request.idempotency_key,
+        )
+        return clinic_pb2.RescheduleAppointmentResponse(
+            original=self._appointment(original), appointment=self._appointment(moved)
+        )
+
+    async def CancelAppointment(self, request: clinic_pb2.CancelAppointmentRequest,
+                                context: grpc.aio.ServicerContext
+                                ) -> clinic_pb2.CancelAppointmentResponse:
+        ref = _ref(request)
+        who = _identity(request)
+        cancelled = await self._run(self.db.cancel, ref, who, request.idempotency_key)
+        return clinic_pb2.CancelAppointmentResponse(appointment=self._appointment(cancelled))
+
+    async def ListAppointments(self, request: clinic_pb2.ListAppointmentsRequest,
+                               context: grpc.aio.ServicerContext
+                               ) -> clinic_pb2.ListAppointmentsResponse:
+        who = _identity(request)
+        appointments = await self._run(self.db.appointments_of, who)
+        return clinic_pb2.ListAppointmentsResponse(
+            appointments=[self._appointment(a) for a in appointments]
+        )
+
+    def _appointment(self, a: store.Appointment) -> common_pb2.Appointment:
+        return common_pb2.Appointment(
+            appointment_id=a.appointment_id, clinic_id=self.entry.id, doctor=a.doctor,
+            date=a.date, time=a.time,
+            status=common_pb2.AppointmentStatus.Value(f"APPOINTMENT_STATUS_{a.status}"),
+        )
+
+
+def _summary(row: tuple[str, str]) -> clinic_pb2.PatientSummary:
+    return clinic_pb2.PatientSummary(patient_id=row[0], condition=row[1])
+
+
+def _required(value: str, field: str) -> str:
+    value = value.strip()
+    if not value:
+        raise InvalidArgument(field, "is required")
+    return value
+
+
+def _date(value: str, field: str, *, required: bool = True) -> str:
+    value = value.strip()
+    if not value and not required:
+        return ""
+    _required(value, field)
+    try:
+        if not _ISO_DATE.fullmatch(value):
+            raise ValueError(value)
+        return dt.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise InvalidArgument(field, f"{value!r} is not a date in YYYY-MM-DD form") from None
+
+
+def _time(value: str, field: str) -> str:
+    value = _required(value, field)
+    try:
+        parsed = dt.datetime.strptime(value, "%H:%M")
+    except ValueError:
+        raise InvalidArgument(field, f"{value!r} is not a time in HH:MM form") from None
+    return parsed.strftime("%H:%M")
+
+
+def _identity(request: object) -> store.Identity:
+    if not request.HasField("patient"):  # type: ignore[attr-defined]
+        raise InvalidArgument("patient", "is required")
+    patient = request.patient  # type: ignore[attr-defined]
+    return store.Identity(normalize_name(patient.full_name), normalize_cpf(patient.cpf))
+
+
+def _ref(request: object) -> store.AppointmentRef:
+    appointment_id = request.appointment_id.strip()  # type: ignore[attr-defined]
+    if appointment_id:
+        return store.AppointmentRef(appointment_id=appointment_id)
+    if not request.doctor.strip():  # type: ignore[attr-defined]
+        raise InvalidArgument("appointment_id", "is required (or doctor, date and time)")
+    return store.AppointmentRef(
+        doctor=request.doctor.strip(),  # type: ignore[attr-defined]
+        date=_date(request.date, "date"),  # type: ignore[attr-defined]
+        time=_time(request.time, "time"),  # type: ignore[attr-defined]
+    )
+
+
+def _encode_token(last: store.Slot) -> str:
+    raw = json.dumps([last.date, last.time, last.doctor, last.slot_id]).encode()
+    return base64.urlsafe_b64encode(raw).decode()
+
+
+def _decode_token(token: str) -> tuple[str, str, str, str] | None:
+    if not token:
+        return None
+    try:
+        values = json.loads(base64.urlsafe_b64decode(token.encode()))
+        if isinstance(values, list) and len(values) == 4 and all(isinstance(v, str) for v in values):
+            return values[0], values[1], values[2], values[3]
+    except (binascii.Error, ValueError):
+        pass
+    raise InvalidArgument("page_token", "is not a token returned by this service")

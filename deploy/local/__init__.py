@@ -1,0 +1,1 @@
+"""Local launcher: starts the mesh on this machine (`make up`)."""

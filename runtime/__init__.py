@@ -1,0 +1,1 @@
+"""Shared runtime for healthmesh services: config, logging, server bootstrap, tracing."""

@@ -1,0 +1,71 @@
+"""Domain errors raised by service logic and their mapping to gRPC status codes.
+
+Service code raises these; the server layer turns them into a status with a clear message
+(and google.rpc.BadRequest details naming the field for INVALID_ARGUMENT).
+"""
+
+import grpc
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+
+
+class ServiceError(Exception):
+    code: grpc.StatusCode = grpc.StatusCode.INTERNAL
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidArgument(ServiceError):
+    code = grpc.StatusCode.INVALID_ARGUMENT
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+class NotFound(ServiceError):
+    code = grpc.StatusCode.NOT_FOUND
+
+
+class FailedPrecondition(ServiceError):
+    code = grpc.StatusCode.FAILED_PRECONDITION
+
+
+class AlreadyExists(ServiceError):
+    code = grpc.StatusCode.ALREADY_EXISTS
+
+
+class PermissionDenied(ServiceError):
+    code = grpc.StatusCode.PERMISSION_DENIED
+
+
+class ResourceExhausted(ServiceError):
+    code = grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+def status_metadata(err: ServiceError) -> tuple[tuple[str, bytes], ...]:
+    """Trailing metadata carrying a google.rpc.Status with details, when there are any."""
+    if not isinstance(err, InvalidArgument):
+        return ()
+    bad_request = error_details_pb2.BadRequest(
+        field_violations=[
+            error_details_pb2.BadRequest.FieldViolation(field=err.field, description=err.problem)
+        ]
+    )
+    status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=err.message)
+    status.details.add().Pack(bad_request)
+    return (("grpc-status-details-bin", status.SerializeToString()),)
+
+
+def bad_request_fields(trailing_metadata: object) -> list[str]:
+    """Field names from a BadRequest detail in an RPC error's trailing metadata."""
+    for key, value in trailing_metadata or ():
+        if key == "grpc-status-details-bin":
+            status = status_pb2.Status.FromString(value)
+            for detail in status.details:
+                bad_request = error_details_pb2.BadRequest()
+                if detail.Unpack(bad_request):
+                    return [v.field for v in bad_request.field_violations]
+    return []

@@ -1,0 +1,36 @@
+"""The registry of clinics (deploy/registry.json): id, name, specialty, street address and
+gRPC target. Clinics read their own entry; the orchestrator reads them all."""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from runtime.config import ConfigError
+
+SPECIALTIES = ("cardiology", "dermatology", "orthopedics")
+DEFAULT_PATH = Path(__file__).resolve().parent.parent / "deploy" / "registry.json"
+
+
+@dataclass(frozen=True)
+class ClinicEntry:
+    id: str
+    name: str
+    specialty: str
+    address: str
+    target: str
+
+    @property
+    def port(self) -> int:
+        return int(self.target.rsplit(":", 1)[1])
+
+
+def load(path: Path = DEFAULT_PATH) -> dict[str, ClinicEntry]:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        entries = [ClinicEntry(**item) for item in raw["clinics"]]
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise ConfigError(f"cannot read clinic registry {path}: {err}") from None
+    for entry in entries:
+        if entry.specialty not in SPECIALTIES:
+            raise ConfigError(f"{path}: {entry.id} has unknown specialty {entry.specialty!r}")
+    return {entry.id: entry for entry in entries}

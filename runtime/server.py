@@ -1,0 +1,66 @@
+"""Bootstrap shared by every healthmesh server.
+
+Each server gets the standard health service, server reflection, the access interceptor
+(plus any extra ones, e.g. tracing) and a graceful drain on SIGTERM/SIGINT: health turns
+NOT_SERVING first, then in-flight RPCs get `grace` seconds to finish.
+"""
+
+import asyncio
+import logging
+import signal
+from collections.abc import Callable, Sequence
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_health.v1._async import HealthServicer
+from grpc_reflection.v1alpha import reflection
+
+from runtime.interceptors import AccessInterceptor
+
+log = logging.getLogger("server")
+
+Register = Callable[[grpc.aio.Server], Sequence[str]]
+
+
+async def serve(
+    register: Register,
+    *,
+    host: str,
+    port: int,
+    grace: float,
+    interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
+    on_drained: Callable[[], None] | None = None,
+) -> None:
+    """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names."""
+    server = grpc.aio.server(
+        interceptors=[*interceptors, AccessInterceptor()],
+        options=[("grpc.so_reuseport", 0)],
+    )
+    names = list(register(server))
+    health = HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health, server)
+    reflection.enable_server_reflection(
+        [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+         reflection.SERVICE_NAME],
+        server,
+    )
+    bound = server.add_insecure_port(f"{host}:{port}")
+    if bound == 0:
+        raise SystemExit(f"cannot bind {host}:{port}")
+    await server.start()
+    for name in ["", *names]:
+        await health.set(name, health_pb2.HealthCheckResponse.SERVING)
+    log.info("serving", extra={"address": f"{host}:{bound}", "port": bound, "services": names})
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+    log.info("draining", extra={"grace_s": grace})
+    await health.enter_graceful_shutdown()
+    await server.stop(grace)
+    if on_drained is not None:
+        on_drained()
+    log.info("stopped")
