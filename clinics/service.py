@@ -30,6 +30,7 @@ SPECIALTY_ENUM = {
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 500
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_HH_MM = re.compile(r"\d{2}:\d{2}")
 
 
 class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
@@ -176,10 +177,11 @@ def _date(value: str, field: str, *, required: bool = True) -> str:
 def _time(value: str, field: str) -> str:
     value = _required(value, field)
     try:
-        parsed = dt.datetime.strptime(value, "%H:%M")
+        if not _HH_MM.fullmatch(value):
+            raise ValueError(value)
+        return dt.time.fromisoformat(value).strftime("%H:%M")
     except ValueError:
         raise InvalidArgument(field, f"{value!r} is not a time in HH:MM form") from None
-    return parsed.strftime("%H:%M")
 
 
 def _identity(request: object) -> store.Identity:

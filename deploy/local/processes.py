@@ -1,0 +1,155 @@
+"""Starts healthmesh services as local processes and waits until they are healthy.
+
+Used by `make up`/`make run`, by the tests and by the benchmark, so all three run the mesh
+the same way. A service announces its bound port in its JSON "serving" log line, which lets
+callers ask for port 0 (a free ephemeral port) and still find it.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+
+class StartError(RuntimeError):
+    """A service exited or never became healthy; the message carries its log tail."""
+
+
+@dataclass
+class Service:
+    name: str
+    argv: list[str]
+    env: Mapping[str, str]
+    health_name: str
+    log_path: Path
+    proc: subprocess.Popen | None = None
+    port: int = 0
+    _log: object = field(default=None, repr=False)
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self.log_path.write_bytes(b"")
+        self._log = self.log_path.open("ab")
+        self.port = 0
+        self.proc = subprocess.Popen(
+            self.argv, env={**os.environ, **self.env}, stdin=subprocess.DEVNULL,
+            stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+
+    def wait_healthy(self, deadline: float) -> None:
+        assert self.proc is not None
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise StartError(f"{self.name} exited with code {self.proc.returncode}\n"
+                                 f"{self.log_tail()}")
+            if not self.port:
+                self.port = _announced_port(self.log_path)
+            if self.port and health_status(self.address, self.health_name) == "SERVING":
+                return
+            time.sleep(0.05)
+        raise StartError(f"{self.name} was not healthy in time\n{self.log_tail()}")
+
+    def stop(self, timeout: float = 15.0) -> int | None:
+        """SIGTERM (the service drains), then SIGKILL if it overstays `timeout`."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._close_log()
+        return self.proc.returncode
+
+    def kill(self) -> None:
+        """SIGKILL: a crash, with no drain."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self._close_log()
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace").splitlines()
+        except OSError:
+            return "(no log)"
+        return "\n".join(f"  | {line}" for line in text[-lines:])
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()  # type: ignore[attr-defined]
+            self._log = None
+
+
+def _announced_port(log_path: Path) -> int:
+    try:
+        text = log_path.read_text(errors="replace")
+    except OSError:
+        return 0
+    for line in text.splitlines():
+        if '"serving"' in line:
+            try:
+                return int(json.loads(line)["port"])
+            except (ValueError, KeyError):
+                continue
+    return 0
+
+
+def health_status(address: str, service: str = "", timeout: float = 1.0) -> str:
+    """The standard health service's answer, or the error code's name when unreachable."""
+    with grpc.insecure_channel(address) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        try:
+            reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout)
+        except grpc.RpcError as err:
+            return err.code().name
+    return health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)
+
+
+def clinic_service(clinic_id: str, log_dir: Path, env: Mapping[str, str]) -> Service:
+    return Service(
+        name=clinic_id,
+        argv=[sys.executable, "-m", "clinics", "--clinic", clinic_id],
+        env=env,
+        health_name="healthmesh.v1.ClinicService",
+        log_path=log_dir / f"{clinic_id}.log",
+    )
+
+
+def start_all(services: Iterable[Service], timeout: float = 30.0) -> list[Service]:
+    """Starts every service at once and waits for all to be healthy. On any failure the
+    others are stopped and StartError names the culprit with its log."""
+    started = list(services)
+    for svc in started:
+        svc.start()
+    deadline = time.monotonic() + timeout
+    try:
+        for svc in started:
+            svc.wait_healthy(deadline)
+    except StartError:
+        stop_all(started)
+        raise
+    return started
+
+
+def stop_all(services: Iterable[Service]) -> None:
+    services = list(services)
+    for svc in services:
+        if svc.proc is not None and svc.proc.poll() is None:
+            svc.proc.send_signal(signal.SIGTERM)
+    for svc in services:
+        svc.stop()

@@ -1,0 +1,73 @@
+"""Fixtures that run real healthmesh services on loopback, on ephemeral ports, with their
+data in a temporary directory; every process is stopped when its test ends."""
+
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from deploy.local.processes import Service, clinic_service, start_all, stop_all
+from healthmesh.v1 import clinic_pb2_grpc, common_pb2
+
+# Valid CPFs (check digits verified) for fictional patients used across the tests.
+MARIA = common_pb2.PatientIdentity(full_name="Maria Souza", cpf="529.982.247-25")
+JOAO = common_pb2.PatientIdentity(full_name="João Pereira", cpf="111.444.777-35")
+
+
+class ClinicHandle:
+    """A clinic process plus a channel to it; restartable on the same data directory."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.channel: grpc.Channel | None = None
+
+    @property
+    def address(self) -> str:
+        return self.service.address
+
+    @property
+    def stub(self) -> clinic_pb2_grpc.ClinicServiceStub:
+        if self.channel is None:
+            self.channel = grpc.insecure_channel(self.address)
+        return clinic_pb2_grpc.ClinicServiceStub(self.channel)
+
+    def restart(self, **env: str) -> None:
+        self.close_channel()
+        self.service.stop()
+        self.service.env = {**self.service.env, **env}
+        start_all([self.service])
+
+    def close_channel(self) -> None:
+        if self.channel is not None:
+            self.channel.close()
+            self.channel = None
+
+
+@pytest.fixture
+def start_clinic(tmp_path: Path) -> Iterator:
+    handles: list[ClinicHandle] = []
+
+    def start(clinic_id: str = "clinic_a", **env: str) -> ClinicHandle:
+        base = {"HEALTHMESH_DATA_DIR": str(tmp_path / "data"), "HEALTHMESH_PORT": "0",
+                "HEALTHMESH_SHUTDOWN_GRACE_S": "2"}
+        svc = clinic_service(clinic_id, tmp_path / "logs", {**base, **env})
+        start_all([svc])
+        handle = ClinicHandle(svc)
+        handles.append(handle)
+        return handle
+
+    yield start
+    for handle in handles:
+        handle.close_channel()
+    stop_all(h.service for h in handles)
+
+
+@pytest.fixture
+def clinic(start_clinic) -> "ClinicHandle":
+    return start_clinic("clinic_a")
+
+
+def monday_after(day: dt.date) -> dt.date:
+    return day + dt.timedelta(days=7 - day.weekday())
