@@ -41,7 +41,7 @@ test: setup
 	$(BIN)/pytest -q
 
 bench: setup
-	$(BIN)/python -m tests.bench
+	$(BIN)/python -m bench
 
 clean:
 	rm -rf $(VENV) node_modules var .pytest_cache

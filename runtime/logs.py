@@ -34,3 +34,6 @@ def configure(service: str, level: str = "INFO") -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
+    # Lifecycle lines (serving, draining, stopped) are always written: launchers read the
+    # "serving" line to learn the bound port.
+    logging.getLogger("server").setLevel(logging.INFO)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import grpc
 import pytest
+from healthmesh.v1 import clinic_pb2_grpc, common_pb2
 
 from deploy.local.processes import Service, clinic_service, start_all, stop_all
-from healthmesh.v1 import clinic_pb2_grpc, common_pb2
 
 # Valid CPFs (check digits verified) for fictional patients used across the tests.
 MARIA = common_pb2.PatientIdentity(full_name="Maria Souza", cpf="529.982.247-25")

@@ -1,0 +1,1 @@
+"""`make bench`: latency and throughput tables measured on loopback, with baselines."""

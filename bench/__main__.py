@@ -1,0 +1,18 @@
+"""Runs every benchmark section and prints its tables: `make bench` (BENCH_REQUESTS=n)."""
+
+import asyncio
+import os
+
+from rich.console import Console
+
+from bench import clinic
+
+
+async def main() -> None:
+    console = Console(width=120)
+    requests = int(os.environ.get("BENCH_REQUESTS", "2000"))
+    await clinic.run(console, requests)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
