@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml requirements.lock
 	touch $@
 
 $(BUF): package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+	npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
 # gen/ is committed; this rule only fills it in on a tree that lacks it.
