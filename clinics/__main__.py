@@ -11,6 +11,7 @@ Environment (defaults in brackets):
   HEALTHMESH_DB_THREADS        threads running SQLite calls [8]
   HEALTHMESH_SHUTDOWN_GRACE_S  seconds in-flight RPCs get on SIGTERM [5]
   HEALTHMESH_LOG_LEVEL         [INFO]
+  OTEL_*, HEALTHMESH_TRACE_FILE tracing, see runtime/tracing.py
 """
 
 import argparse
@@ -27,7 +28,7 @@ from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 
 from clinics.service import ClinicService
 from clinics.store import ClinicStore
-from runtime import logs, registry, server
+from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, env_float, env_int, env_str
 
 
@@ -58,6 +59,7 @@ def main() -> None:
         raise ConfigError(f"unknown clinic {args.clinic!r}; the registry has {sorted(clinics)}")
     entry = clinics[args.clinic]
     logs.configure(entry.id, env_str("HEALTHMESH_LOG_LEVEL", "INFO"))
+    tracing.configure(entry.id)
 
     data_dir = Path(env_str("HEALTHMESH_DATA_DIR", "./var"))
     data_dir.mkdir(parents=True, exist_ok=True)

@@ -1,8 +1,9 @@
 """Bootstrap shared by every healthmesh server.
 
-Each server gets the standard health service, server reflection, the access interceptor
-(plus any extra ones, e.g. tracing) and a graceful drain on SIGTERM/SIGINT: health turns
-NOT_SERVING first, then in-flight RPCs get `grace` seconds to finish.
+Each server gets the standard health service, server reflection, tracing (a no-op until
+runtime.tracing.configure ran), the access interceptor (plus any extra ones) and a graceful
+drain on SIGTERM/SIGINT: health turns NOT_SERVING first, then in-flight RPCs get `grace`
+seconds to finish.
 """
 
 import asyncio
@@ -14,7 +15,9 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
+from opentelemetry import trace
 
+from runtime import tracing
 from runtime.interceptors import AccessInterceptor
 
 log = logging.getLogger("server")
@@ -33,7 +36,7 @@ async def serve(
 ) -> None:
     """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names."""
     server = grpc.aio.server(
-        interceptors=[*interceptors, AccessInterceptor()],
+        interceptors=[*tracing.server_interceptors(), *interceptors, AccessInterceptor()],
         options=[("grpc.so_reuseport", 0)],
     )
     names = list(register(server))
@@ -63,4 +66,7 @@ async def serve(
     await server.stop(grace)
     if on_drained is not None:
         on_drained()
+    provider = trace.get_tracer_provider()
+    if hasattr(provider, "shutdown"):
+        provider.shutdown()  # flushes spans still queued for export
     log.info("stopped")
