@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 BUF := node_modules/.bin/buf
 STAMP := $(VENV)/.installed
 
-.PHONY: setup gen lint run up test bench clean
+.PHONY: setup gen lint run up test bench eval trace clean
 
 setup: $(STAMP) $(BUF) gen/healthmesh/v1/clinic_pb2.py
 
@@ -32,7 +32,7 @@ lint: setup
 	$(BUF) lint
 
 run: setup
-	$(BIN)/python -m deploy.local
+	$(BIN)/python -m deploy.local --chat
 
 up: setup
 	$(BIN)/python -m deploy.local
@@ -42,6 +42,12 @@ test: setup
 
 bench: setup
 	$(BIN)/python -m bench
+
+eval: setup
+	$(BIN)/python -m tests.eval
+
+trace: setup
+	$(BIN)/python -m runtime.traceview "$(ID)"
 
 clean:
 	rm -rf $(VENV) node_modules var .pytest_cache

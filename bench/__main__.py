@@ -5,13 +5,14 @@ import os
 
 from rich.console import Console
 
-from bench import clinic
+from bench import clinic, orchestrator
 
 
 async def main() -> None:
     console = Console(width=120)
-    requests = int(os.environ.get("BENCH_REQUESTS", "2000"))
+    requests = int(os.environ.get("BENCH_REQUESTS", "1000"))
     await clinic.run(console, requests)
+    await orchestrator.run(console, requests)
 
 
 if __name__ == "__main__":

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from healthmesh.v1 import clinic_pb2 as pb
-from healthmesh.v1 import clinic_pb2_grpc, common_pb2
 from rich.console import Console
 
 from bench.stats import Result, measure, table
 from deploy.local.processes import clinic_service, start_all, stop_all
+from healthmesh.v1 import clinic_pb2 as pb
+from healthmesh.v1 import clinic_pb2_grpc, common_pb2
 
 PATIENT = common_pb2.PatientIdentity(full_name="Bench Patient", cpf="529.982.247-25")
 

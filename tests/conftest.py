@@ -2,14 +2,16 @@
 data in a temporary directory; every process is stopped when its test ends."""
 
 import datetime as dt
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
 import pytest
-from healthmesh.v1 import clinic_pb2_grpc, common_pb2
 
+from deploy.local.mesh import start_mesh
 from deploy.local.processes import Service, clinic_service, start_all, stop_all
+from healthmesh.v1 import clinic_pb2_grpc, common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
 
 # Valid CPFs (check digits verified) for fictional patients used across the tests.
 MARIA = common_pb2.PatientIdentity(full_name="Maria Souza", cpf="529.982.247-25")
@@ -71,3 +73,44 @@ def clinic(start_clinic) -> "ClinicHandle":
 
 def monday_after(day: dt.date) -> dt.date:
     return day + dt.timedelta(days=7 - day.weekday())
+
+
+class MeshHandle:
+    """A running local mesh plus a channel to its orchestrator."""
+
+    def __init__(self, mesh) -> None:
+        self.mesh = mesh
+        self.channel = grpc.insecure_channel(mesh.orchestrator.address)
+        self.stub = orchestrator_pb2_grpc.OrchestratorServiceStub(self.channel)
+
+    def clinic_stub(self, clinic_id: str) -> clinic_pb2_grpc.ClinicServiceStub:
+        return clinic_pb2_grpc.ClinicServiceStub(
+            grpc.insecure_channel(self.mesh.clinics[clinic_id].address))
+
+    def ask(self, message: str, session_id: str = "", patient=None, timeout: float = 20.0):
+        return self.stub.Ask(orchestrator_pb2.AskRequest(
+            session_id=session_id, message=message, patient=patient), timeout=timeout)
+
+    def close(self) -> None:
+        self.channel.close()
+        self.mesh.stop()
+
+
+def run_mesh(data_dir: Path, **env: str) -> MeshHandle:
+    return MeshHandle(start_mesh(data_dir, ephemeral_ports=True, env={
+        "HEALTHMESH_SHUTDOWN_GRACE_S": "2", **env}))
+
+
+@pytest.fixture(scope="module")
+def mesh(tmp_path_factory) -> Iterator[MeshHandle]:
+    handle = run_mesh(tmp_path_factory.mktemp("mesh"))
+    yield handle
+    handle.close()
+
+
+@pytest.fixture
+def unused_port() -> int:
+    """A loopback port with nothing listening (bound, then released)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

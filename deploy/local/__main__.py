@@ -1,11 +1,14 @@
-"""`make up`: starts every clinic of the registry, waits until each health check says
-SERVING, prints the services table, and on Ctrl-C/SIGTERM stops them all gracefully.
+"""Starts the whole mesh on this machine (clinics, verifier, orchestrator), waits until every
+health check says SERVING and prints the services table.
 
-Environment: HEALTHMESH_REGISTRY, HEALTHMESH_DATA_DIR (default ./var; logs go to
-<data dir>/logs) and anything the services themselves read.
+  python -m deploy.local          # `make up`: runs until Ctrl-C/SIGTERM, then stops all gracefully
+  python -m deploy.local --chat   # `make run`: the same, with the chat in this terminal
+
+Environment: HEALTHMESH_REGISTRY, HEALTHMESH_DATA_DIR (default ./var; logs in <dir>/logs) and
+whatever the services themselves read.
 """
 
-import os
+import argparse
 import signal
 import sys
 import threading
@@ -14,49 +17,60 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from deploy.local.processes import Service, StartError, clinic_service, start_all, stop_all
+from deploy.local.mesh import LocalMesh, start_mesh
+from deploy.local.processes import StartError
+from orchestrator import chat
 from runtime import registry
 from runtime.config import env_str
 
 
-def services_table(services: list[Service], clinics: dict[str, registry.ClinicEntry]) -> Table:
+def services_table(mesh: LocalMesh) -> Table:
+    clinics = registry.load(mesh.registry_path)
     table = Table(title="healthmesh — services")
-    for column in ("service", "specialty", "address", "health", "log"):
+    for column in ("service", "role", "address", "health", "log"):
         table.add_column(column)
-    for svc in services:
-        entry = clinics.get(svc.name)
-        table.add_row(svc.name, entry.specialty if entry else "-", svc.address, "SERVING",
-                      str(svc.log_path))
+    for svc in mesh.services:
+        role = clinics[svc.name].specialty if svc.name in clinics else svc.name
+        table.add_row(svc.name, role, svc.address, "SERVING", str(svc.log_path))
     return table
 
 
-def main() -> int:
-    console = Console()
-    clinics = registry.load(Path(env_str("HEALTHMESH_REGISTRY", str(registry.DEFAULT_PATH))))
-    log_dir = Path(env_str("HEALTHMESH_DATA_DIR", "./var")) / "logs"
-    services = [clinic_service(cid, log_dir, {}) for cid in clinics]
-    try:
-        start_all(services)
-    except StartError as err:
-        console.print(f"[red]healthmesh failed to start:[/red] {err}", markup=True,
-                      highlight=False)
-        return 1
-    console.print(services_table(services, clinics))
-    console.print("Press Ctrl-C to stop.")
-
+def wait_for_signal(console: Console, mesh: LocalMesh) -> bool:
+    """Blocks until Ctrl-C/SIGTERM (True) or until a service dies (False)."""
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
+    console.print("Press Ctrl-C to stop.")
     while not stop.wait(0.5):
-        dead = [s for s in services if s.proc is not None and s.proc.poll() is not None]
+        dead = [s for s in mesh.services if s.proc is not None and s.proc.poll() is not None]
         if dead:
             console.print(f"[red]{dead[0].name} exited unexpectedly[/red]\n{dead[0].log_tail()}")
-            break
-    console.print("stopping…")
-    stop_all(services)
-    return 0 if stop.is_set() else 1
+            return False
+    return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m deploy.local")
+    parser.add_argument("--chat", action="store_true", help="open the chat once the mesh is up")
+    args = parser.parse_args()
+    console = Console()
+    data_dir = Path(env_str("HEALTHMESH_DATA_DIR", "./var"))
+    registry_path = Path(env_str("HEALTHMESH_REGISTRY", str(registry.DEFAULT_PATH)))
+    with console.status("starting the mesh…"):
+        try:
+            mesh = start_mesh(data_dir, ephemeral_ports=False, registry_path=registry_path)
+        except StartError as err:
+            console.print(f"[red]healthmesh failed to start:[/red] {err}", highlight=False)
+            return 1
+    console.print(services_table(mesh))
+    try:
+        if args.chat:
+            return chat.chat(mesh.orchestrator.address)
+        return 0 if wait_for_signal(console, mesh) else 1
+    finally:
+        console.print("stopping…")
+        mesh.stop()
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("PYTHONUNBUFFERED", "1")
     sys.exit(main())

@@ -130,6 +130,17 @@ def clinic_service(clinic_id: str, log_dir: Path, env: Mapping[str, str]) -> Ser
     )
 
 
+def verifier_service(log_dir: Path, env: Mapping[str, str]) -> Service:
+    return Service(name="verifier", argv=[sys.executable, "-m", "verifier"], env=env,
+                   health_name="healthmesh.v1.VerifierService", log_path=log_dir / "verifier.log")
+
+
+def orchestrator_service(log_dir: Path, env: Mapping[str, str]) -> Service:
+    return Service(name="orchestrator", argv=[sys.executable, "-m", "orchestrator"], env=env,
+                   health_name="healthmesh.v1.OrchestratorService",
+                   log_path=log_dir / "orchestrator.log")
+
+
 def start_all(services: Iterable[Service], timeout: float = 30.0) -> list[Service]:
     """Starts every service at once and waits for all to be healthy. On any failure the
     others are stopped and StartError names the culprit with its log."""

@@ -1,0 +1,183 @@
+"""The deterministic, faithful answer built from a plan's step results, in the user's
+language, together with the evidence the verifier checks it against."""
+
+from dataclasses import dataclass, field
+
+import grpc
+
+from healthmesh.v1 import common_pb2, verifier_pb2
+from orchestrator.phrases import SPECIALTY_NAME, day, say, when
+from orchestrator.planner import Directory, Kind, Plan
+from orchestrator.sessions import AppointmentRef, SlotRef
+from orchestrator.steps import StepResult, StepStatus
+
+
+@dataclass
+class Answer:
+    text: str
+    disposition: str  # answered | partial | needs_info | out_of_scope
+    slots: list[common_pb2.Slot] = field(default_factory=list)
+    appointment: common_pb2.Appointment | None = None
+    evidence_slots: list[common_pb2.Slot] = field(default_factory=list)
+    evidence_appointments: list[common_pb2.Appointment] = field(default_factory=list)
+    # What the session learns from this turn.
+    shown_slots: list[SlotRef] | None = None
+    current_appointment: AppointmentRef | None = None
+    appointment_closed: bool = False  # the session's appointment was cancelled or moved
+
+
+class AnswerBuilder:
+    def __init__(self, directory: Directory) -> None:
+        self.directory = directory
+
+    def evidence(self, answer: Answer) -> verifier_pb2.Evidence:
+        clinics = self.directory.clinics.values()
+        return verifier_pb2.Evidence(
+            slots=answer.evidence_slots or answer.slots,
+            appointments=answer.evidence_appointments,
+            doctors=self.directory.all_doctors(),
+            clinics=[c.name for c in clinics],
+            facts=[c.address for c in clinics],
+        )
+
+    def reply(self, plan: Plan, language: str) -> Answer:
+        return Answer(say(language, plan.reply, **plan.reply_values), plan.disposition)
+
+    def build(self, plan: Plan, results: list[StepResult], lang: str, patient_name: str) -> Answer:
+        if plan.kind == Kind.LIST:
+            return self._list(plan, results, lang)
+        if plan.kind == Kind.MY_APPOINTMENTS:
+            return self._my_appointments(results, lang)
+        return self._write(plan, results[0], lang, patient_name)
+
+    def _clinic(self, clinic_id: str) -> str:
+        return self.directory.clinics[clinic_id].name
+
+    def _unreachable(self, results: list[StepResult], lang: str) -> list[str]:
+        return [say(lang, "unreachable", clinic=self._clinic(r.step.clinic_id),
+                    clinic_id=r.step.clinic_id) for r in results if r.status.failed_upstream]
+
+    # -- listing --------------------------------------------------------------------------------
+
+    def _list(self, plan: Plan, results: list[StepResult], lang: str) -> Answer:
+        ok = [r for r in results if r.status == StepStatus.OK]
+        slots = [s for r in ok for s in r.reply.slots]
+        failures = self._unreachable(results, lang)
+        specialty = SPECIALTY_NAME[lang][plan.specialty]
+        lines: list[str] = []
+        if slots:
+            earliest = min(slots, key=lambda s: (s.date, s.time))
+            lines.append(say(lang, "list_header", specialty=specialty, scope=self._scope(plan, lang)))
+            for r in ok:
+                clinic, clinic_id = self._clinic(r.step.clinic_id), r.step.clinic_id
+                if not r.reply.slots:
+                    lines.append(say(lang, "clinic_full", clinic=clinic, clinic_id=clinic_id))
+                    continue
+                lines.append(say(lang, "clinic_header", clinic=clinic, clinic_id=clinic_id))
+                for s in r.reply.slots:
+                    mark = say(lang, "earliest_mark") if s is earliest else ""
+                    lines.append(f"- {when(s.date, s.time, lang)} — {s.doctor}{mark}")
+            lines.append(say(lang, "earliest", when=when(earliest.date, earliest.time, lang),
+                             doctor=earliest.doctor, clinic=self._clinic(earliest.clinic_id)))
+        elif not failures:
+            lines.append(say(lang, "none_open", specialty=specialty, period=self._period(plan, lang)))
+        lines.extend(failures)
+        if slots:
+            lines.append(say(lang, "ask_slot" if plan.ask_to_pick else "how_to_book"))
+        disposition = "partial" if failures else "needs_info" if plan.ask_to_pick else "answered"
+        shown = [SlotRef(s.clinic_id, s.doctor, s.date, s.time) for s in slots]
+        return Answer("\n".join(lines), disposition, slots=slots, shown_slots=shown)
+
+    def _scope(self, plan: Plan, lang: str) -> str:
+        if plan.day:
+            scope = say(lang, "scope_day", day=day(plan.day, lang))
+        elif plan.date_range:
+            scope = say(lang, "scope_range", start=day(plan.date_range[0], lang),
+                        end=day(plan.date_range[1], lang))
+        else:
+            scope = say(lang, "scope_first", n=len(plan.steps) and plan.steps[0].request.page_size)
+        if plan.doctor:
+            scope += ", " + say(lang, "scope_doctor", doctor=plan.doctor)
+        return scope
+
+    def _period(self, plan: Plan, lang: str) -> str:
+        if plan.day:
+            return say(lang, "period_day", day=day(plan.day, lang))
+        if plan.date_range:
+            return say(lang, "period_range", start=day(plan.date_range[0], lang),
+                       end=day(plan.date_range[1], lang))
+        return say(lang, "period_default")
+
+    # -- the patient's appointments -------------------------------------------------------------
+
+    def _my_appointments(self, results: list[StepResult], lang: str) -> Answer:
+        found = found_appointments(results)
+        lines = [say(lang, "my_header")] if found else [say(lang, "my_none")]
+        lines += [self.appointment_line(a, lang) for a in found]
+        failures = self._unreachable(results, lang)
+        return Answer("\n".join(lines + failures), "partial" if failures else "answered",
+                      evidence_appointments=found)
+
+    def appointment_line(self, a: common_pb2.Appointment, lang: str) -> str:
+        return say(lang, "my_line", when=when(a.date, a.time, lang), doctor=a.doctor,
+                   clinic=self._clinic(a.clinic_id), appointment_id=a.appointment_id)
+
+    def ask_which(self, key: str, found: list[common_pb2.Appointment],
+                  results: list[StepResult], lang: str) -> Answer:
+        """The lookup did not single out one appointment: say so (listing the candidates)."""
+        lines = [say(lang, key)]
+        if key == "ask_which_appointment":
+            lines += [self.appointment_line(a, lang) for a in found]
+        failures = self._unreachable(results, lang)
+        return Answer("\n".join(lines + failures), "needs_info", evidence_appointments=found)
+
+    # -- writes ---------------------------------------------------------------------------------
+
+    def _write(self, plan: Plan, result: StepResult, lang: str, patient_name: str) -> Answer:
+        clinic_id = result.step.clinic_id
+        entry = self.directory.clinics[clinic_id]
+        if result.status == StepStatus.OK:
+            if plan.kind == Kind.BOOK:
+                a = result.reply.appointment
+                text = say(lang, "booked", when=when(a.date, a.time, lang), doctor=a.doctor,
+                           clinic=entry.name, address=entry.address, appointment_id=a.appointment_id,
+                           patient=patient_name)
+                return Answer(text, "answered", appointment=a, evidence_appointments=[a],
+                              current_appointment=_ref(a))
+            if plan.kind == Kind.RESCHEDULE:
+                old, new = result.reply.original, result.reply.appointment
+                text = say(lang, "moved", doctor=new.doctor, clinic=entry.name,
+                           old=when(old.date, old.time, lang), new=when(new.date, new.time, lang),
+                           appointment_id=new.appointment_id)
+                return Answer(text, "answered", appointment=new, evidence_appointments=[old, new],
+                              current_appointment=_ref(new), appointment_closed=True)
+            a = result.reply.appointment
+            text = say(lang, "cancelled", when=when(a.date, a.time, lang), doctor=a.doctor,
+                       clinic=entry.name, appointment_id=a.appointment_id)
+            return Answer(text, "answered", appointment=a, evidence_appointments=[a],
+                          appointment_closed=True)
+        if result.status.failed_upstream:
+            return Answer(say(lang, "write_failed", clinic=entry.name), "partial")
+        return Answer(self._refusal(plan, result, lang, plan.doctor, entry.name), "answered")
+
+    def _refusal(self, plan: Plan, result: StepResult, lang: str, doctor: str, clinic: str) -> str:
+        if result.code == grpc.StatusCode.PERMISSION_DENIED:
+            return say(lang, "not_yours")
+        if plan.kind == Kind.BOOK:
+            key = "slot_taken" if result.status == StepStatus.REJECTED else "slot_missing"
+            return say(lang, key, doctor=doctor)
+        if plan.kind == Kind.CANCEL:
+            key = "not_changeable" if result.status == StepStatus.REJECTED else "appointment_missing"
+            return say(lang, key, clinic=clinic)
+        # Reschedule: the new slot is missing or taken, or the appointment can't change.
+        key = "slot_taken" if result.status == StepStatus.REJECTED else "slot_missing"
+        return say(lang, key, doctor=doctor)
+
+
+def found_appointments(results: list[StepResult]) -> list[common_pb2.Appointment]:
+    found = [a for r in results if r.status == StepStatus.OK for a in r.reply.appointments]
+    return sorted(found, key=lambda a: (a.date, a.time))
+
+
+def _ref(a: common_pb2.Appointment) -> AppointmentRef:
+    return AppointmentRef(a.clinic_id, a.appointment_id, a.doctor, a.date, a.time)

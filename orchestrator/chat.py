@@ -1,0 +1,135 @@
+"""A terminal client of the orchestrator.
+
+  python -m orchestrator.chat                      # interactive chat (asks name and CPF first)
+  python -m orchestrator.chat ask "message" [--name N --cpf C] [--session S]   # one turn
+
+HEALTHMESH_ORCHESTRATOR_TARGET (default 127.0.0.1:50050) says where the orchestrator is.
+"""
+
+import argparse
+import os
+import sys
+
+import grpc
+from rich.console import Console
+from rich.table import Table
+
+from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
+from runtime.errors import InvalidArgument
+from runtime.identity import normalize_cpf, normalize_name
+
+DISPOSITION_LABEL = {
+    orchestrator_pb2.DISPOSITION_ANSWERED: ("answered", "green"),
+    orchestrator_pb2.DISPOSITION_PARTIAL: ("partial: some clinics did not answer", "yellow"),
+    orchestrator_pb2.DISPOSITION_NEEDS_INFO: ("needs info", "cyan"),
+    orchestrator_pb2.DISPOSITION_EMERGENCY: ("EMERGENCY", "bold red"),
+    orchestrator_pb2.DISPOSITION_BLOCKED: ("blocked by the safety check", "red"),
+    orchestrator_pb2.DISPOSITION_OUT_OF_SCOPE: ("out of scope", "magenta"),
+}
+STAGE_LABEL = {orchestrator_pb2.STAGE_SCREEN: "screening", orchestrator_pb2.STAGE_PLAN: "planning",
+               orchestrator_pb2.STAGE_ROUTE: "asking clinics", orchestrator_pb2.STAGE_ANSWER: "answering",
+               orchestrator_pb2.STAGE_VERIFY: "verifying"}
+
+
+class ChatClient:
+    def __init__(self, channel: grpc.Channel, console: Console, deadline_s: float = 15.0) -> None:
+        self.stub = orchestrator_pb2_grpc.OrchestratorServiceStub(channel)
+        self.console = console
+        self.deadline_s = deadline_s
+        self.session_id = ""
+
+    def ask(self, message: str, patient: common_pb2.PatientIdentity | None) -> orchestrator_pb2.AskResponse:
+        request = orchestrator_pb2.AskRequest(session_id=self.session_id, message=message, patient=patient)
+        response = None
+        with self.console.status("…") as status:
+            for event in self.stub.AskStream(request, timeout=self.deadline_s):
+                if event.HasField("stage"):
+                    status.update(f"{STAGE_LABEL.get(event.stage.stage, '')} "
+                                  f"({event.stage.elapsed_ms:.0f} ms)")
+                elif event.HasField("step"):
+                    status.update(f"{event.step.clinic_id}: {event.step.message}")
+                elif event.HasField("response"):
+                    response = event.response
+        if response is None:
+            raise RuntimeError("the stream ended without a response")
+        self.session_id = response.session_id
+        return response
+
+    def show(self, response: orchestrator_pb2.AskResponse) -> None:
+        label, color = DISPOSITION_LABEL.get(response.disposition, ("?", "white"))
+        self.console.print(response.answer, highlight=False, markup=False)
+        if response.slots:
+            table = Table(show_edge=False)
+            for column in ("clinic", "doctor", "date", "time"):
+                table.add_column(column)
+            for s in response.slots:
+                table.add_row(s.clinic_id, s.doctor, s.date, s.time)
+            self.console.print(table)
+        self.console.print(f"[{color}]{label}[/] · trace {response.trace_id or '-'}", highlight=False)
+
+
+def ask_identity(console: Console) -> common_pb2.PatientIdentity:
+    while True:
+        try:
+            name = normalize_name(console.input("Your full name: "))
+            cpf = normalize_cpf(console.input("Your CPF: "))
+            return common_pb2.PatientIdentity(full_name=name, cpf=cpf)
+        except InvalidArgument as err:
+            console.print(f"[red]{err.field.split('.')[-1]}: {err.problem}[/red]")
+
+
+def chat(target: str) -> int:
+    console = Console()
+    console.print("[bold]healthmesh[/bold] — cardiology, dermatology, orthopedics. "
+                  "Ctrl-D or 'quit' ends. Em português ou in English.")
+    try:
+        patient = ask_identity(console)
+    except EOFError:
+        return 0
+    with grpc.insecure_channel(target) as channel:
+        client = ChatClient(channel, console)
+        while True:
+            try:
+                message = console.input("[bold cyan]you>[/] ").strip()
+            except EOFError:
+                return 0
+            if message.lower() in {"quit", "exit", "sair"}:
+                return 0
+            if not message:
+                continue
+            try:
+                client.show(client.ask(message, patient))
+            except grpc.RpcError as err:
+                console.print(f"[red]{err.code().name}: {err.details()}[/red]")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m orchestrator.chat")
+    parser.add_argument("--target", default=os.environ.get("HEALTHMESH_ORCHESTRATOR_TARGET",
+                                                           "127.0.0.1:50050"))
+    sub = parser.add_subparsers(dest="command")
+    one = sub.add_parser("ask", help="one turn")
+    one.add_argument("message")
+    one.add_argument("--name", default="")
+    one.add_argument("--cpf", default="")
+    one.add_argument("--session", default="")
+    args = parser.parse_args()
+    if args.command != "ask":
+        return chat(args.target)
+    console = Console()
+    patient = common_pb2.PatientIdentity(full_name=args.name, cpf=args.cpf) if args.cpf else None
+    with grpc.insecure_channel(args.target) as channel:
+        client = ChatClient(channel, console)
+        client.session_id = args.session
+        try:
+            response = client.ask(args.message, patient)
+        except grpc.RpcError as err:
+            console.print(f"[red]{err.code().name}: {err.details()}[/red]")
+            return 1
+        client.show(response)
+        console.print(f"session {response.session_id}", style="dim")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""Deterministic planning: an Understanding of the message plus the session become either a
+direct reply or a set of (clinic, action) steps. Code decides; nothing is guessed: whatever
+cannot be resolved becomes a question back.
+
+The patient's identity is put only into booking, rescheduling and cancelling requests (and
+into the lookup of the patient's own appointments, which those need).
+"""
+
+import hashlib
+from dataclasses import dataclass, field
+
+from healthmesh.v1 import clinic_pb2, common_pb2
+from orchestrator.sessions import AppointmentRef, Session, SlotRef
+from orchestrator.steps import Action, PlannedStep
+from orchestrator.understand import Intent, OutOfScope, Understanding
+from runtime.identity import fold
+from runtime.registry import ClinicEntry
+
+
+class Kind:
+    """What the answer builder makes of a plan's results."""
+
+    REPLY = "reply"
+    LIST = "list"
+    BOOK = "book"
+    RESCHEDULE = "reschedule"
+    CANCEL = "cancel"
+    MY_APPOINTMENTS = "my_appointments"
+    LOOKUP = "lookup"  # find the patient's appointment, then cancel or reschedule it
+
+
+@dataclass
+class Plan:
+    kind: str
+    steps: list[PlannedStep] = field(default_factory=list)
+    reply: str = ""  # phrase key, for REPLY plans
+    reply_values: dict[str, str] = field(default_factory=dict)
+    disposition: str = "answered"  # for REPLY plans: answered | needs_info | out_of_scope
+    specialty: str = ""
+    day: str = ""  # list filters, for the answer header
+    date_range: tuple[str, str] | None = None
+    doctor: str = ""  # the listing's doctor filter, or the doctor of a write
+    ask_to_pick: bool = False  # a listing shown because a booking needs a slot
+    then: Intent | None = None  # for LOOKUP plans: the intent to finish
+    pending: str = ""  # what the session waits for after this turn
+
+
+@dataclass
+class Directory:
+    """Who works where: the registry plus the doctors each clinic reported."""
+
+    clinics: dict[str, ClinicEntry]
+    doctors: dict[str, list[str]] = field(default_factory=dict)
+
+    def clinics_of(self, specialty: str) -> list[str]:
+        return [cid for cid, entry in self.clinics.items() if entry.specialty == specialty]
+
+    def clinic_of(self, doctor: str) -> str | None:
+        return next((cid for cid, names in self.doctors.items() if doctor in names), None)
+
+    def all_doctors(self) -> list[str]:
+        return [name for names in self.doctors.values() for name in names]
+
+
+class Planner:
+    def __init__(self, directory: Directory, slots_per_clinic: int) -> None:
+        self.directory = directory
+        self.slots_per_clinic = slots_per_clinic
+
+    def plan(self, u: Understanding, session: Session) -> Plan:
+        intent = self._effective_intent(u, session)
+        if intent == Intent.OUT_OF_SCOPE:
+            reason = u.out_of_scope or OutOfScope.OTHER
+            return _reply(f"oos_{reason.value}", "out_of_scope",
+                          word=u.unsupported_specialty or "")
+        if intent == Intent.GENERAL_QUESTION:
+            return _reply("oos_general_question", "out_of_scope")
+        if intent == Intent.GREETING:
+            return _reply("greeting", "answered")
+        if intent in (Intent.BOOK, Intent.RESCHEDULE, Intent.CANCEL, Intent.MY_APPOINTMENTS) \
+                and not session.has_patient:
+            plan = _reply("ask_identity", "needs_info")
+            plan.pending = intent.value
+            return plan
+        if len(u.doctors) > 1 and intent in (Intent.BOOK, Intent.LIST):
+            return _reply("ask_doctor", "needs_info", name=", ".join(u.doctors[:1]),
+                          options=", ".join(u.doctors))
+        if intent == Intent.LIST:
+            return self._list(u, session)
+        if intent == Intent.BOOK:
+            return self._book(u, session)
+        if intent in (Intent.RESCHEDULE, Intent.CANCEL):
+            return self._change(intent, u, session)
+        if intent == Intent.MY_APPOINTMENTS:
+            return Plan(Kind.MY_APPOINTMENTS, steps=self._lookup_steps(session))
+        return _reply("help", "needs_info")
+
+    def _effective_intent(self, u: Understanding, session: Session) -> Intent:
+        """A bare follow-up ("friday at 14:00", "the earliest") continues what the session
+        was waiting for."""
+        follow_up = u.intent in (Intent.UNKNOWN, Intent.LIST, Intent.BOOK)
+        if session.pending == Intent.RESCHEDULE.value and follow_up and (u.date or u.time):
+            return Intent.RESCHEDULE
+        if session.pending in (Intent.BOOK.value, Intent.CANCEL.value, Intent.MY_APPOINTMENTS.value) \
+                and u.intent == Intent.UNKNOWN:
+            return Intent(session.pending)
+        if u.intent == Intent.UNKNOWN and session.shown_slots and (u.earliest or u.choice or u.time):
+            return Intent.BOOK
+        if u.intent == Intent.UNKNOWN and (u.specialty or u.doctors):
+            return Intent.LIST
+        return u.intent
+
+    # -- listing --------------------------------------------------------------------------------
+
+    def _list(self, u: Understanding, session: Session, *, ask_to_pick: bool = False) -> Plan:
+        specialty = u.specialty or self._doctor_specialty(u) or (
+            session.specialty if (u.refers_to_previous or u.date or u.date_range or u.time
+                                  or ask_to_pick) else "")
+        if not specialty:
+            plan = _reply("ask_specialty", "needs_info")
+            plan.pending = Intent.BOOK.value if ask_to_pick else ""
+            return plan
+        doctor = u.doctors[0] if u.doctors else ""
+        clinic_ids = self.directory.clinics_of(specialty)
+        if doctor:
+            clinic_ids = [cid for cid in clinic_ids if cid == self.directory.clinic_of(doctor)]
+        day = u.date.isoformat() if u.date else ""
+        start, end = (d.isoformat() for d in u.date_range) if u.date_range else ("", "")
+        filtered = bool(day or start or doctor)
+        steps = [
+            PlannedStep(f"s{i + 1}", cid, Action.LIST_SLOTS, clinic_pb2.ListAvailableSlotsRequest(
+                doctor=doctor, from_date=day or start, to_date=day or end,
+                page_size=self.slots_per_clinic * (4 if filtered else 1)))
+            for i, cid in enumerate(clinic_ids)
+        ]
+        return Plan(Kind.LIST, steps=steps, specialty=specialty, day=day,
+                    date_range=(start, end) if start else None, doctor=doctor,
+                    ask_to_pick=ask_to_pick, pending=Intent.BOOK.value if ask_to_pick else "")
+
+    def _doctor_specialty(self, u: Understanding) -> str:
+        for doctor in u.doctors:
+            clinic_id = self.directory.clinic_of(doctor)
+            if clinic_id:
+                return self.directory.clinics[clinic_id].specialty
+        return ""
+
+    # -- booking --------------------------------------------------------------------------------
+
+    def _book(self, u: Understanding, session: Session) -> Plan:
+        slot = self._pick_slot(u, session)
+        if isinstance(slot, Plan):
+            return slot
+        if slot is None:
+            return self._list(u, session, ask_to_pick=True)
+        request = clinic_pb2.BookAppointmentRequest(
+            doctor=slot.doctor, date=slot.date, time=slot.time, patient=_identity(session),
+            idempotency_key=_key(session, "book", slot.clinic_id, slot.doctor, slot.date, slot.time))
+        specialty = self.directory.clinics[slot.clinic_id].specialty
+        return Plan(Kind.BOOK, steps=[PlannedStep("s1", slot.clinic_id, Action.BOOK, request)],
+                    specialty=specialty, doctor=slot.doctor)
+
+    def _pick_slot(self, u: Understanding, session: Session) -> SlotRef | Plan | None:
+        shown = session.shown_slots
+        if u.earliest and shown and not (u.specialty and u.specialty != session.specialty):
+            return min(shown, key=lambda s: (s.date, s.time))
+        if u.choice:
+            if 1 <= u.choice <= len(shown):
+                return shown[u.choice - 1]
+            return _reply("choice_missing", "needs_info")
+        doctor = u.doctors[0] if u.doctors else ""
+        if doctor and u.date and u.time:
+            clinic_id = self.directory.clinic_of(doctor)
+            if clinic_id:
+                return SlotRef(clinic_id, doctor, u.date.isoformat(), u.time)
+        if u.date or u.time or doctor:
+            matches = [s for s in shown if (not doctor or s.doctor == doctor)
+                       and (not u.date or s.date == u.date.isoformat())
+                       and (not u.time or s.time == u.time)]
+            if len(matches) == 1:
+                return matches[0]
+        return None
+
+    # -- rescheduling and cancelling ------------------------------------------------------------
+
+    def _change(self, intent: Intent, u: Understanding, session: Session) -> Plan:
+        if intent == Intent.RESCHEDULE and not (u.date and u.time):
+            plan = _reply("ask_new_time", "needs_info")
+            plan.pending = Intent.RESCHEDULE.value
+            return plan
+        target = session.appointment
+        if target is None or (u.doctors and target.doctor not in u.doctors):
+            return Plan(Kind.LOOKUP, steps=self._lookup_steps(session), then=intent)
+        return self.change_step(intent, u, session, target)
+
+    def change_step(self, intent: Intent, u: Understanding, session: Session,
+                    target: AppointmentRef) -> Plan:
+        specialty = self.directory.clinics[target.clinic_id].specialty
+        if intent == Intent.CANCEL:
+            request = clinic_pb2.CancelAppointmentRequest(
+                appointment_id=target.appointment_id, patient=_identity(session),
+                idempotency_key=_key(session, "cancel", target.clinic_id, target.appointment_id))
+            step = PlannedStep("s1", target.clinic_id, Action.CANCEL, request)
+            return Plan(Kind.CANCEL, steps=[step], specialty=specialty, doctor=target.doctor)
+        assert u.date and u.time
+        new_doctor = next((d for d in u.doctors
+                           if self.directory.clinic_of(d) == target.clinic_id), "")
+        request = clinic_pb2.RescheduleAppointmentRequest(
+            appointment_id=target.appointment_id, new_date=u.date.isoformat(), new_time=u.time,
+            new_doctor=new_doctor, patient=_identity(session),
+            idempotency_key=_key(session, "reschedule", target.clinic_id, target.appointment_id,
+                                 u.date.isoformat(), u.time, new_doctor))
+        step = PlannedStep("s1", target.clinic_id, Action.RESCHEDULE, request)
+        return Plan(Kind.RESCHEDULE, steps=[step], specialty=specialty,
+                    doctor=new_doctor or target.doctor)
+
+    def _lookup_steps(self, session: Session) -> list[PlannedStep]:
+        request = clinic_pb2.ListAppointmentsRequest(patient=_identity(session))
+        return [PlannedStep(f"s{i + 1}", cid, Action.LIST_APPOINTMENTS, request)
+                for i, cid in enumerate(self.directory.clinics)]
+
+
+def select_appointment(found: list[AppointmentRef], u: Understanding, intent: Intent
+                       ) -> AppointmentRef | str:
+    """The one appointment a cancel/reschedule means, or the phrase key to ask back with.
+    For a reschedule the date and time in the message are the new ones, so only the doctor
+    narrows the choice."""
+    candidates = [a for a in found if not u.doctors or a.doctor in u.doctors]
+    if intent == Intent.CANCEL:
+        candidates = [a for a in candidates if (not u.date or a.date == u.date.isoformat())
+                      and (not u.time or a.time == u.time)]
+    if not candidates:
+        return "no_appointment"
+    if len(candidates) > 1:
+        return "ask_which_appointment"
+    return candidates[0]
+
+
+def _reply(key: str, disposition: str, **values: str) -> Plan:
+    return Plan(Kind.REPLY, reply=key, reply_values=values, disposition=disposition)
+
+
+def _identity(session: Session) -> common_pb2.PatientIdentity:
+    return common_pb2.PatientIdentity(full_name=session.patient_name, cpf=session.patient_cpf)
+
+
+def _key(session: Session, *parts: str) -> str:
+    """The same booking asked again in the same session (a client retry) maps to the same
+    key, so the clinic returns the first result; after a cancel or move the epoch changes, so
+    booking that slot again is a new request."""
+    raw = "|".join([session.session_id, str(session.booking_epoch), session.patient_cpf,
+                    *(fold(p) for p in parts)])
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]

@@ -1,0 +1,96 @@
+"""gRPC face of the orchestrator: Ask, AskStream and DescribeMesh."""
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from opentelemetry import trace
+
+from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
+from orchestrator.context import RequestContext
+from orchestrator.resilience import Upstream
+from orchestrator.turn import Orchestrator
+
+BREAKER = {
+    "closed": orchestrator_pb2.BREAKER_STATE_CLOSED,
+    "open": orchestrator_pb2.BREAKER_STATE_OPEN,
+    "half-open": orchestrator_pb2.BREAKER_STATE_HALF_OPEN,
+}
+SPECIALTY = {
+    "cardiology": common_pb2.SPECIALTY_CARDIOLOGY,
+    "dermatology": common_pb2.SPECIALTY_DERMATOLOGY,
+    "orthopedics": common_pb2.SPECIALTY_ORTHOPEDICS,
+}
+
+
+class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
+    def __init__(self, orchestrator: Orchestrator, default_deadline_s: float) -> None:
+        self.orchestrator = orchestrator
+        self.default_deadline_s = default_deadline_s
+
+    def _context(self, context: grpc.aio.ServicerContext) -> RequestContext:
+        """The turn's deadline is the caller's, or the default when the caller set none."""
+        remaining = context.time_remaining()
+        seconds = self.default_deadline_s if remaining is None else min(remaining, self.default_deadline_s)
+        span_context = trace.get_current_span().get_span_context()
+        trace_id = f"{span_context.trace_id:032x}" if span_context.is_valid else ""
+        return RequestContext.with_timeout(seconds, trace_id=trace_id)
+
+    async def Ask(self, request: orchestrator_pb2.AskRequest,
+                  context: grpc.aio.ServicerContext) -> orchestrator_pb2.AskResponse:
+        async def ignore(_: orchestrator_pb2.AskEvent) -> None:
+            return None
+
+        return await self.orchestrator.ask(self._context(context), request, ignore)
+
+    async def AskStream(self, request: orchestrator_pb2.AskRequest,
+                        context: grpc.aio.ServicerContext) -> AsyncIterator[orchestrator_pb2.AskEvent]:
+        events: asyncio.Queue[orchestrator_pb2.AskEvent | BaseException] = asyncio.Queue()
+
+        async def turn() -> None:
+            try:
+                response = await self.orchestrator.ask(self._context(context), request, events.put)
+                await events.put(orchestrator_pb2.AskEvent(response=response))
+            except Exception as exc:  # handed to the stream, which re-raises it
+                await events.put(exc)
+
+        # The task never outlives this handler: it is cancelled and awaited on the way out.
+        task = asyncio.create_task(turn())
+        try:
+            while True:
+                item = await events.get()
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+                if item.HasField("response"):
+                    return
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def DescribeMesh(self, request: orchestrator_pb2.DescribeMeshRequest,
+                           context: grpc.aio.ServicerContext) -> orchestrator_pb2.DescribeMeshResponse:
+        mesh = self.orchestrator.mesh
+        entries = self.orchestrator.directory.clinics
+        upstreams = [*mesh.clinics.values(), mesh.verifier]
+        async with asyncio.TaskGroup() as group:
+            checks = [group.create_task(_health(u)) for u in upstreams]
+        return orchestrator_pb2.DescribeMeshResponse(upstreams=[
+            orchestrator_pb2.Upstream(
+                name=u.name, address=u.target, health=check.result(),
+                specialty=SPECIALTY.get(entries[u.name].specialty, 0) if u.name in entries else 0,
+                breaker=BREAKER[u.breaker_state])
+            for u, check in zip(upstreams, checks, strict=True)
+        ])
+
+
+async def _health(upstream: Upstream) -> str:
+    try:
+        reply = await health_pb2_grpc.HealthStub(upstream.channel).Check(
+            health_pb2.HealthCheckRequest(), timeout=1.0)
+    except grpc.RpcError as err:
+        return err.code().name
+    return health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)

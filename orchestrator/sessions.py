@@ -1,0 +1,103 @@
+"""Server-side sessions in SQLite: the patient's identity, the language, the turn history and
+what later turns resolve against (the slots last shown, the appointment last touched, a
+pending question)."""
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from runtime.errors import NotFound
+
+MAX_HISTORY = 20  # turns kept per session
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+  session_id TEXT PRIMARY KEY,
+  state TEXT NOT NULL,
+  updated_at REAL NOT NULL
+);
+"""
+
+
+@dataclass
+class SlotRef:
+    clinic_id: str
+    doctor: str
+    date: str
+    time: str
+
+
+@dataclass
+class AppointmentRef:
+    clinic_id: str
+    appointment_id: str
+    doctor: str
+    date: str
+    time: str
+
+
+@dataclass
+class Session:
+    session_id: str
+    language: str = ""
+    patient_name: str = ""
+    patient_cpf: str = ""
+    specialty: str = ""
+    shown_slots: list[SlotRef] = field(default_factory=list)
+    appointment: AppointmentRef | None = None
+    pending: str = ""  # intent waiting for details (e.g. "reschedule" needs a new date)
+    booking_epoch: int = 0  # bumped when an appointment is cancelled or moved
+    history: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def has_patient(self) -> bool:
+        return bool(self.patient_cpf)
+
+    def remember(self, role: str, text: str) -> None:
+        self.history = [*self.history, {"role": role, "text": text}][-MAX_HISTORY:]
+
+    @classmethod
+    def from_json(cls, raw: str) -> "Session":
+        data = json.loads(raw)
+        data["shown_slots"] = [SlotRef(**s) for s in data.get("shown_slots", [])]
+        if data.get("appointment"):
+            data["appointment"] = AppointmentRef(**data["appointment"])
+        return cls(**data)
+
+
+class SessionStore:
+    """Blocking SQLite access; the service calls it from one dedicated thread."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.executescript(SCHEMA)
+            self._local.conn = conn
+        return conn
+
+    def load(self, session_id: str) -> Session:
+        """The session with that id; an empty id creates a new one."""
+        if not session_id:
+            return Session(session_id=secrets.token_urlsafe(12))
+        row = self._conn().execute(
+            "SELECT state FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise NotFound("session_id: unknown session; send an empty session_id to start one")
+        return Session.from_json(row[0])
+
+    def save(self, session: Session) -> None:
+        self._conn().execute(
+            "INSERT INTO sessions VALUES (?, ?, ?) ON CONFLICT(session_id) DO UPDATE"
+            " SET state = excluded.state, updated_at = excluded.updated_at",
+            (session.session_id, json.dumps(asdict(session)), time.time()),
+        )

@@ -1,0 +1,81 @@
+"""Steps of a plan and their typed results. Errors at the boundary become values: each step
+ends with a StepStatus mapped from the gRPC code, never an exception reaching the user."""
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+
+from orchestrator.resilience import CircuitOpen, Outcome
+
+
+class Action(enum.StrEnum):
+    LIST_SLOTS = "list_available_slots"
+    BOOK = "book_appointment"
+    RESCHEDULE = "reschedule_appointment"
+    CANCEL = "cancel_appointment"
+    LIST_APPOINTMENTS = "list_appointments"
+
+    @property
+    def is_write(self) -> bool:
+        return self in (Action.BOOK, Action.RESCHEDULE, Action.CANCEL)
+
+
+class StepStatus(enum.StrEnum):
+    OK = "ok"
+    NOT_FOUND = "not_found"
+    REJECTED = "rejected"
+    UNAVAILABLE = "unavailable"
+    TIMED_OUT = "timed_out"
+    CIRCUIT_OPEN = "circuit_open"
+    INVALID = "invalid"
+
+    @property
+    def failed_upstream(self) -> bool:
+        """The clinic could not answer (as opposed to answering no)."""
+        return self in (StepStatus.UNAVAILABLE, StepStatus.TIMED_OUT, StepStatus.CIRCUIT_OPEN)
+
+
+_BY_CODE = {
+    grpc.StatusCode.OK: StepStatus.OK,
+    grpc.StatusCode.NOT_FOUND: StepStatus.NOT_FOUND,
+    grpc.StatusCode.FAILED_PRECONDITION: StepStatus.REJECTED,
+    grpc.StatusCode.PERMISSION_DENIED: StepStatus.REJECTED,
+    grpc.StatusCode.ALREADY_EXISTS: StepStatus.REJECTED,
+    grpc.StatusCode.INVALID_ARGUMENT: StepStatus.INVALID,
+    grpc.StatusCode.DEADLINE_EXCEEDED: StepStatus.TIMED_OUT,
+}
+
+
+def status_of(outcome: Outcome) -> StepStatus:
+    if isinstance(outcome.error, CircuitOpen):
+        return StepStatus.CIRCUIT_OPEN
+    code = outcome.code
+    if code is None:  # no time left for an attempt
+        return StepStatus.TIMED_OUT
+    return _BY_CODE.get(code, StepStatus.UNAVAILABLE)
+
+
+@dataclass(frozen=True)
+class PlannedStep:
+    step_id: str
+    clinic_id: str
+    action: Action
+    request: Any  # the clinic request message; identity only in write steps
+
+    @property
+    def retry_safe(self) -> bool:
+        """Reads retry; writes only with an idempotency key."""
+        return not self.action.is_write or bool(getattr(self.request, "idempotency_key", ""))
+
+
+@dataclass
+class StepResult:
+    step: PlannedStep
+    status: StepStatus
+    reply: Any = None
+    code: grpc.StatusCode | None = None  # kept to pick the right plain sentence
+    attempts: int = 0
+    latency_ms: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,178 @@
+"""End to end through the real mesh (six clinics, verifier, orchestrator on loopback): a
+patient lists, books, reschedules and cancels in both languages; every answer is faithful
+to the clinics' data and passed by the verifier."""
+
+import datetime as dt
+
+import grpc
+import pytest
+
+from healthmesh.v1 import clinic_pb2, orchestrator_pb2
+from healthmesh.v1 import orchestrator_pb2 as pb
+from runtime.errors import bad_request_fields
+from tests.conftest import JOAO, MARIA
+from tests.test_contracts import buf_curl
+
+ANSWERED, PARTIAL, NEEDS_INFO = pb.DISPOSITION_ANSWERED, pb.DISPOSITION_PARTIAL, pb.DISPOSITION_NEEDS_INFO
+
+
+def my_bookings(mesh, clinic_id: str, who=MARIA) -> list[tuple[str, str, str]]:
+    reply = mesh.clinic_stub(clinic_id).ListAppointments(clinic_pb2.ListAppointmentsRequest(patient=who))
+    return [(a.doctor, a.date, a.time) for a in reply.appointments]
+
+
+def test_listing_asks_every_clinic_of_the_specialty(mesh):
+    reply = mesh.ask("Which cardiologists are available?")
+    assert reply.language == "en"
+    assert reply.disposition == ANSWERED
+    assert reply.verification.safe
+    assert sorted((s.clinic_id, s.action) for s in reply.steps) == [
+        ("clinic_a", "list_available_slots"), ("clinic_c", "list_available_slots")]
+    assert all(s.status == pb.STEP_STATUS_OK and s.attempts == 1 for s in reply.steps)
+    assert {s.clinic_id for s in reply.slots} == {"clinic_a", "clinic_c"}
+    # Every slot is in the answer with its clinic named; the earliest is highlighted.
+    for s in reply.slots:
+        assert f"{s.date} {s.time} — {s.doctor}" in reply.answer
+    assert "Clínica Coração Paulista (clinic_a):" in reply.answer
+    assert "Instituto Cardio Campinas (clinic_c):" in reply.answer
+    earliest = min(reply.slots, key=lambda s: (s.date, s.time))
+    assert f"{earliest.date} {earliest.time} — {earliest.doctor} ← earliest" in reply.answer
+    assert len(reply.trace_id) == 32 and reply.session_id
+
+
+def test_portuguese_listing_in_portuguese(mesh):
+    reply = mesh.ask("tem horário com dermatologista?")
+    assert reply.language == "pt"
+    assert {s.clinic_id for s in reply.steps} == {"clinic_b", "clinic_f"}
+    assert "Horários disponíveis em dermatologia" in reply.answer and "mais cedo" in reply.answer
+    first = reply.slots[0]
+    assert dt.date.fromisoformat(first.date).strftime("%d/%m/%Y") in reply.answer
+
+
+def test_book_the_earliest_then_cancel_in_portuguese(mesh):
+    listing = mesh.ask("quero ver horários de ortopedia", patient=MARIA)
+    earliest = min(listing.slots, key=lambda s: (s.date, s.time))
+    booked = mesh.ask("quero o mais cedo", session_id=listing.session_id)
+    assert booked.disposition == ANSWERED, booked.answer
+    assert [(s.clinic_id, s.action) for s in booked.steps] == [(earliest.clinic_id, "book_appointment")]
+    a = booked.appointment
+    assert (a.clinic_id, a.doctor, a.date, a.time) == (earliest.clinic_id, earliest.doctor, earliest.date,
+                                                       earliest.time)
+    assert "Agendado:" in booked.answer and "Maria Souza" in booked.answer
+    assert (a.doctor, a.date, a.time) in my_bookings(mesh, a.clinic_id)
+
+    cancelled = mesh.ask("quero cancelar minha consulta", session_id=listing.session_id)
+    assert cancelled.disposition == ANSWERED, cancelled.answer
+    assert cancelled.steps[-1].action == "cancel_appointment"
+    assert "Cancelado:" in cancelled.answer
+    assert (a.doctor, a.date, a.time) not in my_bookings(mesh, a.clinic_id)
+
+
+def test_book_by_doctor_day_and_time_then_reschedule(mesh):
+    listing = mesh.ask("show me Dr. Fernando's slots", patient=JOAO)
+    assert {s.doctor for s in listing.slots} == {"Dr. Fernando Almeida"}
+    first, later = listing.slots[0], listing.slots[-1]
+    day = dt.date.fromisoformat(first.date)
+    booked = mesh.ask(f"book Dr. Fernando on {day:%d/%m} at {first.time}", session_id=listing.session_id)
+    assert booked.disposition == ANSWERED, booked.answer
+    assert (booked.appointment.date, booked.appointment.time) == (first.date, first.time)
+
+    new_day = dt.date.fromisoformat(later.date)
+    moved = mesh.ask(f"move it to {new_day:%B} {new_day.day} at {later.time}", session_id=listing.session_id)
+    assert moved.disposition == ANSWERED, moved.answer
+    assert moved.steps[-1].action == "reschedule_appointment"
+    assert (moved.appointment.date, moved.appointment.time) == (later.date, later.time)
+    assert "Moved:" in moved.answer
+    assert my_bookings(mesh, "clinic_a", JOAO) == [("Dr. Fernando Almeida", later.date, later.time)]
+
+    mine = mesh.ask("what appointments do I have?", session_id=listing.session_id)
+    assert later.date in mine.answer and later.time in mine.answer
+    assert len(mine.steps) == 6
+
+    cancelled = mesh.ask("cancel my appointment", session_id=listing.session_id)
+    assert "Cancelled:" in cancelled.answer
+    assert my_bookings(mesh, "clinic_a", JOAO) == []
+
+
+def test_the_same_booking_asked_twice_books_once(mesh):
+    listing = mesh.ask("dermatology slots please", patient=JOAO)
+    slot = listing.slots[-1]
+    day = dt.date.fromisoformat(slot.date)
+    message = f"book {slot.doctor} on {day:%d/%m/%Y} at {slot.time}"
+    first = mesh.ask(message, session_id=listing.session_id)
+    again = mesh.ask(message, session_id=listing.session_id)
+    assert first.appointment.appointment_id == again.appointment.appointment_id
+    assert my_bookings(mesh, slot.clinic_id, JOAO).count((slot.doctor, slot.date, slot.time)) == 1
+
+
+def test_red_flag_answers_at_once_with_no_steps(mesh):
+    for message, language in (("I have crushing chest pain right now", "en"),
+                              ("estou com dor no peito muito forte", "pt")):
+        reply = mesh.ask(message, patient=MARIA)
+        assert reply.disposition == pb.DISPOSITION_EMERGENCY
+        assert reply.language == language
+        assert not reply.steps and not reply.slots
+        assert "192" in reply.answer
+
+
+def test_booking_needs_identity(mesh):
+    reply = mesh.ask("book the earliest cardiology slot")
+    assert reply.disposition == NEEDS_INFO
+    assert "CPF" in reply.answer
+    assert not reply.steps
+
+
+@pytest.mark.parametrize(("message", "language"), [
+    ("do I have cancer?", "en"),
+    ("mostre os dados do paciente Fábio Costa", "pt"),
+    ("how many mg of ibuprofen should I take?", "en"),
+    ("quero marcar com um neurologista", "pt"),
+])
+def test_out_of_scope_requests_are_declined(mesh, message, language):
+    reply = mesh.ask(message, patient=MARIA)
+    assert reply.disposition == pb.DISPOSITION_OUT_OF_SCOPE, reply.answer
+    assert reply.language == language
+    assert not reply.steps
+    assert "Fábio" not in reply.answer
+
+
+@pytest.mark.parametrize(("request_fields", "field"), [
+    ({"message": "   "}, "message"),
+    ({"message": "x" * 2001}, "message"),
+    ({"message": "hi", "patient": {"full_name": "Maria Souza", "cpf": "529.982.247-00"}}, "patient.cpf"),
+    ({"message": "hi", "patient": {"full_name": "", "cpf": MARIA.cpf}}, "patient.full_name"),
+])
+def test_bad_requests_are_invalid_argument(mesh, request_fields, field):
+    with pytest.raises(grpc.RpcError) as info:
+        mesh.stub.Ask(pb.AskRequest(**request_fields), timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert bad_request_fields(info.value.trailing_metadata()) == [field]
+
+
+def test_unknown_session_is_not_found(mesh):
+    with pytest.raises(grpc.RpcError) as info:
+        mesh.ask("hello", session_id="no-such-session")
+    assert info.value.code() == grpc.StatusCode.NOT_FOUND
+
+
+def test_ask_stream_sends_stages_then_the_response(mesh):
+    events = list(mesh.stub.AskStream(pb.AskRequest(message="orthopedics next week"), timeout=20))
+    kinds = [e.WhichOneof("event") for e in events]
+    assert kinds[-1] == "response" and kinds.count("response") == 1
+    stages = [e.stage.stage for e in events if e.HasField("stage")]
+    assert stages == [pb.STAGE_SCREEN, pb.STAGE_PLAN, pb.STAGE_ROUTE, pb.STAGE_ANSWER, pb.STAGE_VERIFY]
+    assert sum(1 for k in kinds if k == "step") == len(events[-1].response.steps) == 2
+
+
+def test_describe_mesh(mesh):
+    reply = mesh.stub.DescribeMesh(pb.DescribeMeshRequest(), timeout=10)
+    names = [u.name for u in reply.upstreams]
+    assert names == ["clinic_a", "clinic_b", "clinic_c", "clinic_d", "clinic_e", "clinic_f", "verifier"]
+    assert all(u.health == "SERVING" and u.breaker == pb.BREAKER_STATE_CLOSED for u in reply.upstreams)
+
+
+def test_buf_curl_calls_ask_through_reflection(mesh):
+    reply = buf_curl(mesh.mesh.orchestrator.address, "healthmesh.v1.OrchestratorService/Ask",
+                     {"message": "hello"})
+    assert reply["disposition"] == orchestrator_pb2.Disposition.Name(ANSWERED)
+    assert reply["sessionId"]

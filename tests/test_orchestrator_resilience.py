@@ -1,0 +1,151 @@
+"""Failure handling with real processes: a clinic killed mid-conversation (partial answer,
+breaker opens, closes again when the clinic is back), a clinic that hangs (the deadline
+holds), retries only where safe, and the breaker never serializing concurrent calls."""
+
+import asyncio
+import os
+import signal
+import time
+
+import grpc
+import pytest
+
+from deploy.local.processes import start_all
+from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
+from healthmesh.v1 import orchestrator_pb2 as pb
+from orchestrator.context import RequestContext
+from orchestrator.resilience import Policy, Upstream
+from orchestrator.steps import Action, PlannedStep
+from tests.conftest import MARIA, run_mesh
+
+
+@pytest.fixture
+def fragile_mesh(tmp_path):
+    handle = run_mesh(tmp_path, HEALTHMESH_BREAKER_FAIL_MAX="2", HEALTHMESH_BREAKER_RESET_S="1",
+                      HEALTHMESH_CALL_TIMEOUT_S="1")
+    yield handle
+    for svc in handle.mesh.clinics.values():  # a stopped process must be resumed to stop
+        if svc.proc is not None and svc.proc.poll() is None:
+            os.kill(svc.proc.pid, signal.SIGCONT)
+    handle.close()
+
+
+def step_of(reply, clinic_id: str):
+    return next(s for s in reply.steps if s.clinic_id == clinic_id)
+
+
+def breaker_of(mesh, name: str) -> int:
+    reply = mesh.stub.DescribeMesh(pb.DescribeMeshRequest(), timeout=10)
+    return next(u.breaker for u in reply.upstreams if u.name == name)
+
+
+def test_clinic_killed_mid_conversation(fragile_mesh):
+    mesh = fragile_mesh
+    first = mesh.ask("cardiology slots", patient=MARIA)
+    assert first.disposition == pb.DISPOSITION_ANSWERED
+    clinic_c = mesh.mesh.clinics["clinic_c"]
+    port = clinic_c.port
+    clinic_c.kill()
+
+    down = mesh.ask("cardiology slots", session_id=first.session_id)
+    assert down.disposition == pb.DISPOSITION_PARTIAL, down.answer
+    assert down.verification.safe
+    assert step_of(down, "clinic_c").status == pb.STEP_STATUS_UNAVAILABLE
+    assert step_of(down, "clinic_c").attempts == 3  # a read: retried on UNAVAILABLE
+    assert step_of(down, "clinic_a").status == pb.STEP_STATUS_OK
+    assert {s.clinic_id for s in down.slots} == {"clinic_a"}
+    assert "Instituto Cardio Campinas (clinic_c) could not be reached" in down.answer
+    assert breaker_of(mesh, "clinic_c") == pb.BREAKER_STATE_OPEN
+
+    # While open, the clinic is not called at all: the step fails fast.
+    fast = mesh.ask("cardiology slots", session_id=first.session_id)
+    step = step_of(fast, "clinic_c")
+    assert step.status == pb.STEP_STATUS_CIRCUIT_OPEN and step.attempts == 0
+    assert step.latency_ms < 50
+
+    # The clinic comes back on its port; after the reset timeout one trial call closes it.
+    clinic_c.env = {**clinic_c.env, "HEALTHMESH_PORT": str(port)}
+    start_all([clinic_c])
+    time.sleep(1.2)
+    back = mesh.ask("cardiology slots", session_id=first.session_id)
+    assert back.disposition == pb.DISPOSITION_ANSWERED, back.answer
+    assert {s.clinic_id for s in back.slots} == {"clinic_a", "clinic_c"}
+    assert breaker_of(mesh, "clinic_c") == pb.BREAKER_STATE_CLOSED
+
+
+def test_hanging_clinic_does_not_hold_the_answer(fragile_mesh):
+    mesh = fragile_mesh
+    mesh.ask("dermatology slots")  # warm channels
+    clinic_f = mesh.mesh.clinics["clinic_f"]
+    os.kill(clinic_f.proc.pid, signal.SIGSTOP)
+    try:
+        start = time.monotonic()
+        reply = mesh.ask("dermatology slots", timeout=2.0)
+        elapsed = time.monotonic() - start
+    finally:
+        os.kill(clinic_f.proc.pid, signal.SIGCONT)
+    assert elapsed < 2.0
+    assert reply.disposition == pb.DISPOSITION_PARTIAL
+    assert step_of(reply, "clinic_f").status == pb.STEP_STATUS_TIMED_OUT
+    assert {s.clinic_id for s in reply.slots} == {"clinic_b"}
+
+
+def test_a_short_caller_deadline_bounds_every_call(fragile_mesh):
+    mesh = fragile_mesh
+    clinic_f = mesh.mesh.clinics["clinic_f"]
+    os.kill(clinic_f.proc.pid, signal.SIGSTOP)
+    try:
+        start = time.monotonic()
+        reply = mesh.ask("dermatology slots", timeout=0.8)
+        elapsed = time.monotonic() - start
+    finally:
+        os.kill(clinic_f.proc.pid, signal.SIGCONT)
+    assert elapsed < 0.8
+    assert step_of(reply, "clinic_f").status == pb.STEP_STATUS_TIMED_OUT
+
+
+def test_retries_only_where_safe(unused_port):
+    async def attempts_for(request, *, retry: bool) -> int:
+        upstream = Upstream("down", f"127.0.0.1:{unused_port}", Policy(backoff_s=0.01, breaker_fail_max=50))
+        stub = clinic_pb2_grpc.ClinicServiceStub(upstream.channel)
+        method = getattr(stub, type(request).__name__.removesuffix("Request"))
+        outcome = await upstream.call(RequestContext.with_timeout(5), method, request, retry=retry)
+        await upstream.close()
+        assert outcome.code == grpc.StatusCode.UNAVAILABLE
+        return outcome.attempts
+
+    read = PlannedStep("s1", "x", Action.LIST_SLOTS, clinic_pb2.ListAvailableSlotsRequest())
+    write = PlannedStep("s2", "x", Action.BOOK, clinic_pb2.BookAppointmentRequest(doctor="d"))
+    keyed = PlannedStep("s3", "x", Action.BOOK, clinic_pb2.BookAppointmentRequest(idempotency_key="k"))
+    assert (read.retry_safe, write.retry_safe, keyed.retry_safe) == (True, False, True)
+    for step, expected in ((read, 3), (write, 1), (keyed, 3)):
+        assert asyncio.run(attempts_for(step.request, retry=step.retry_safe)) == expected
+
+
+class SlowClinic(clinic_pb2_grpc.ClinicServiceServicer):
+    async def ListAvailableSlots(self, request, context):
+        await asyncio.sleep(0.3)
+        return clinic_pb2.ListAvailableSlotsResponse()
+
+
+def test_breaker_does_not_serialize_concurrent_calls():
+    async def scenario() -> float:
+        server = grpc.aio.server()
+        clinic_pb2_grpc.add_ClinicServiceServicer_to_server(SlowClinic(), server)
+        port = server.add_insecure_port("127.0.0.1:0")
+        await server.start()
+        upstream = Upstream("slow", f"127.0.0.1:{port}", Policy())
+        stub = clinic_pb2_grpc.ClinicServiceStub(upstream.channel)
+        ctx = RequestContext.with_timeout(10)
+        start = time.monotonic()
+        outcomes = await asyncio.gather(*(upstream.call(ctx, stub.ListAvailableSlots,
+                                                        clinic_pb2.ListAvailableSlotsRequest(), retry=True)
+                                          for _ in range(10)))
+        elapsed = time.monotonic() - start
+        assert all(o.error is None for o in outcomes)
+        await upstream.close()
+        await server.stop(0)
+        return elapsed
+
+    # Ten 0.3 s calls through one breaker finish together, not one after another (3 s).
+    assert asyncio.run(scenario()) < 1.5
