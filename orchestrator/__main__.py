@@ -33,6 +33,7 @@ from orchestrator.resilience import Policy, Upstream
 from orchestrator.service import OrchestratorService
 from orchestrator.sessions import SessionStore
 from orchestrator.turn import Mesh, Orchestrator
+from orchestrator.when import warm_up
 from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, env_float, env_int, env_str
 
@@ -80,6 +81,7 @@ async def run() -> None:
     orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions,
                                 today=lambda: dt.datetime.now(tz).date(),
                                 fanout=env_int("HEALTHMESH_FANOUT", 8, minimum=1))
+    warm_up()  # dateparser's first call is slow; pay it before serving
     await learn_doctors(mesh, directory)
     service = OrchestratorService(orchestrator, env_float("HEALTHMESH_ASK_DEADLINE_S", 10.0, minimum=0.1))
 

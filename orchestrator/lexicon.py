@@ -1,0 +1,310 @@
+"""Word lists for understanding messages in Portuguese and English.
+
+Every entry is a regular-expression fragment over *folded* text (lower case, accents removed, see
+`language.fold`), matched on word boundaries. Keep the lists data only: the code that uses them lives
+in `understand.py`, `when.py` and `language.py`.
+"""
+
+# --- specialties offered by the mesh (clinic specialty ids as in deploy/registry.json) -------------------
+
+# Organ words count only next to a doctor/clinic word: "pele" alone may be a symptom ("mancha na pele").
+_DOCTOR_PT = r"(?:medic[oa]|doutor[a]?|especialista|consulta|clinica)"
+_DOCTOR_EN = r"(?:doctor|specialist|clinic|appointment|consultation)"
+_PREP_PT = r"(?:(?:de|da|do|dos|das|pra|para|para o|para a|em|no|na)\s+)?"
+
+SPECIALTIES: dict[str, tuple[str, ...]] = {
+    "cardiology": (
+        r"cardiolog\w*", r"cardio", r"cardiac[oa]?s?", r"cardiovascular",
+        rf"{_DOCTOR_PT}\s+{_PREP_PT}coracao", rf"heart\s+{_DOCTOR_EN}s?",
+        rf"{_DOCTOR_EN}\s+for\s+(?:my\s+|the\s+)?heart",
+    ),
+    "dermatology": (
+        r"dermatolog\w*", r"dermato", r"derma", r"dermatologic\w*",
+        rf"{_DOCTOR_PT}\s+{_PREP_PT}pele", rf"skin\s+{_DOCTOR_EN}s?",
+        rf"{_DOCTOR_EN}\s+for\s+(?:my\s+|the\s+)?skin",
+    ),
+    "orthopedics": (
+        r"ortoped\w*", r"orthop(?:a)?ed\w*", r"orto", r"ortho", r"traumatolog\w*",
+        rf"{_DOCTOR_PT}\s+{_PREP_PT}(?:osso|ossos|articulac\w+|coluna|joelho)",
+        rf"(?:bone|joint|knee|spine)\s+{_DOCTOR_EN}s?",
+        rf"{_DOCTOR_EN}\s+for\s+(?:my\s+|the\s+)?(?:bones?|joints?|knees?|back|spine)",
+    ),
+}
+
+# Specialties no clinic offers; checked before SPECIALTIES so "ortodontista" is not read as "orto".
+UNSUPPORTED_SPECIALTIES: tuple[str, ...] = (
+    r"neurolog\w*", r"neuro", r"neurocirurgi\w*", r"neurosurg\w*",
+    r"pediatr\w*", r"paediatr\w*",
+    r"ginecolog\w*", r"gineco", r"gyn(?:a)?ecolog\w*", r"obgyn", r"ob-gyn", r"obstetr\w*",
+    r"psiquiatr\w*", r"psychiatr\w*", r"psicolog\w*", r"psycholog\w*", r"terapeuta", r"therapist",
+    r"oftalmolog\w*", r"ophthalmolog\w*", r"oculista", r"eye\s+doctor", r"medic[oa]\s+(?:de|dos)\s+olhos?",
+    r"dentista", r"dentist", r"odontolog\w*", r"ortodont\w*", r"orthodont\w*",
+    r"urolog\w*", r"endocrinolog\w*", r"endocrino", r"gastroenterolog\w*", r"gastro",
+    r"oncolog\w*", r"otorrino\w*", r"ent\s+doctor", r"pneumolog\w*", r"pulmonolog\w*",
+    r"nefrolog\w*", r"nephrolog\w*", r"reumatolog\w*", r"rheumatolog\w*", r"alergista", r"allergist",
+    r"hematolog\w*", r"infectolog\w*", r"geriatr\w*", r"nutricionista", r"nutritionist",
+    r"fisioterap\w*", r"physiotherap\w*", r"physical\s+therap\w*",
+    r"cirurgiao\s+plastico", r"plastic\s+surgeon", r"clinico\s+geral", r"general\s+practitioner",
+    r"family\s+doctor",
+)
+
+# Words before a doctor's first name that make it a place, not a doctor ("São Paulo", "Rua Helena").
+PLACE_WORDS: frozenset[str] = frozenset({"sao", "santo", "santa", "rua", "av", "avenida", "praca", "alameda"})
+
+# --- out of scope ---------------------------------------------------------------------------------------
+
+# Opaque patient ids as issued by the clinics (e.g. CARD-A002); doctor ids (CARD-A-DR01) do not match.
+PATIENT_ID = r"(?:card|derm|orth)-[a-f]\d{3}"
+
+# Nouns naming someone's private data; followed by "of/do/da <someone>".
+_DATA_EN = (r"(?:records?|file|chart|data|details|information|info|appointments?|bookings?|history|"
+            r"medications?|meds|prescriptions?|diagnos[ie]s|exams?|tests?|results?|cpf|address|phone)")
+_DATA_PT = (r"(?:dados|prontuario|ficha|historico|registro|cadastro|consultas?|agendamentos?|exames?|"
+            r"informacoes|cpf|endereco|telefone|diagnostico|medicamentos|remedios|receitas?)")
+_RELATIVE_PT = r"(?:mae|pai|filh[oa]|espos[oa]|marido|mulher|irma[o]?|av[oa]|amig[oa]|vizinh[oa])"
+_RELATIVE_EN = r"(?:wife|husband|mother|mom|father|dad|son|daughter|brother|sister|friend|neighbou?r)"
+
+OTHER_PATIENT: tuple[str, ...] = (
+    PATIENT_ID,
+    r"who\s+else", r"quem\s+mais", r"which\s+patients", r"quais\s+(?:os\s+)?pacientes",
+    r"(?:other|all|every|another|list\s+(?:of\s+)?(?:the\s+|all\s+)?)\s*patients?", r"patients?\s+list",
+    r"patient\s+named", r"patients'",
+    r"(?:outros?|outras?|todos\s+os|lista\s+(?:de|dos)|listar\s+(?:os\s+)?|liste\s+(?:os\s+)?)\s*pacientes",
+    r"paciente\s+chamad[oa]", r"sobre\s+[oa]\s+paciente",
+    r"who\s+(?:is|has|are)\s+(?:booked|scheduled|(?:an?\s+)?appointments?)",
+    r"quem\s+(?:esta|estao|vai|tem)\s+(?:marcad[oa]|agendad[oa]|consulta)",
+    rf"{_DATA_EN}\s+(?:of|for)\s+(?:my\s+)?{_RELATIVE_EN}", rf"my\s+{_RELATIVE_EN}'s\s+{_DATA_EN}",
+    rf"{_DATA_PT}\s+d[aeo]\s+(?:minha|meu)\s+{_RELATIVE_PT}",
+    rf"{_DATA_PT}\s+(?:d[oa]s?|de)\s+(?:outr[oa]s?\s+)?pacientes?",
+)
+# "<Name>'s record", "dados do João": a name, checked in code to be neither the user's words nor a doctor.
+POSSESSIVE_EN = rf"([a-z]+)'s\s+{_DATA_EN}"
+OF_NAME_PT = rf"{_DATA_PT}\s+(?:d[oa]|de)\s+"
+OF_NAME_EN = rf"{_DATA_EN}\s+(?:of|for)\s+"
+NOT_A_PERSON: tuple[str, ...] = (
+    "doctor", "doctors", "dr", "dra", "clinic", "clinics", "today", "tomorrow", "yesterday", "week",
+    "month", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "it", "that",
+    "this", "everyone", "anyone", "someone", "who", "what", "my", "your", "his", "her", "our", "their",
+)
+
+_SERIOUS = (r"(?:cancer|cancerous|melanoma|tumou?r|malignant|benign|serious|dangerous|infected|infection|"
+            r"contagious|something\s+serious|allerg\w+|\w+itis)")
+DIAGNOSIS: tuple[str, ...] = (
+    r"do\s+i\s+have(?!\s+(?:an?\s+|any\s+|my\s+|the\s+)?(?:appointments?|bookings?|slots?|visits?|"
+    r"consultations?|anything|to|time)\b|\s*(?:\?|$))",
+    r"what\s+(?:disease|illness|condition|sickness|infection)\s+(?:do|could|might)\s+i",
+    r"what(?:'s|\s+is)\s+wrong\s+with\s+me", r"am\s+i\s+sick", r"do\s+you\s+think\s+i\s+have",
+    rf"is\s+(?:this|it|that|my\s+\w+)(?:\s+\w+)?\s+(?:an?\s+)?{_SERIOUS}",
+    rf"(?:could|can|might)\s+(?:this|it|that)\s+be\s+(?:an?\s+)?{_SERIOUS}",
+    # Asking for a diagnosis; "I was diagnosed with psoriasis" is history, not a request.
+    r"(?:can\s+you\s+)?diagnose\s+(?:me|my|this|it)", r"(?:give|tell)\s+me\s+(?:a\s+|my\s+)?diagnosis",
+    r"what(?:'s|\s+is)\s+my\s+diagnosis", r"me\s+diagnosti\w+",
+    r"diagnostic(?:ar|ue)\s+(?:isso|meu|minha|o|a)",
+    r"qual\s+(?:e\s+)?(?:o\s+)?meu\s+diagnostico", r"(?:me\s+)?(?:da|de|dar)\s+um\s+diagnostico",
+    r"o\s+que\s+(?:eu\s+)?tenho(?!\s+(?:marcado|agendado))", r"que\s+doenca\s+(?:eu\s+)?(?:tenho|e\s+essa)",
+    r"sera\s+que\s+(?:eu\s+)?(?:tenho|e|estou)",
+    # A condition the patient states ("tenho diabetes e quero…") is fine; asking whether they have one is not.
+    r"(?:eu\s+)?tenho\s+(?:um\s+|uma\s+)?(?:cancer|tumor|melanoma|diabetes|infeccao|alguma\s+doenca)\s*\?",
+    r"(?:isso|isto|essa\s+\w+|esse\s+\w+|minha\s+\w+|meu\s+\w+)\s+(?:e|eh|pode\s+ser)\s+(?:um\s+|uma\s+)?"
+    r"(?:cancer|melanoma|tumor|grave|maligno|maligna|benigno|benigna|perigos[oa]|contagios[oa])",
+    r"estou\s+doente", r"qual\s+(?:e\s+)?(?:a\s+)?minha\s+doenca",
+    r"(?:e|eh|sera|seria)\s+(?:algo\s+)?(?:grave|serio|perigoso|cancer)\s*\?",
+)
+
+DOSAGE: tuple[str, ...] = (
+    r"how\s+(?:many|much)\s+(?:mg|milligrams?|ml|pills?|tablets?|capsules?|drops?|doses?)",
+    r"how\s+much\s+\w+(?:\s+\w+)?\s+(?:should|can|do)\s+i\s+(?:take|use|give)",
+    r"(?:can|should|may|could)\s+i\s+(?:take|use|mix|combine|stop|double|skip|increase|decrease|reduce)"
+    r"(?!\s+(?:the|an?|that|this|it|one|slot|appointment|option|earliest|first|second|third|last)\b)",
+    r"(?:should|can)\s+i\s+(?:stop|keep|start)\s+taking", r"is\s+it\s+safe\s+to\s+(?:take|use|mix)",
+    r"what\s+(?:medicine|medication|drug|pill|remedy)\s+(?:should|can|do)\s+i",
+    r"(?:can|could|will|would)\s+you\s+prescribe", r"prescribe\s+me",
+    r"(?:medicine|medication|drug|pill|remedy)\s+for",
+    r"dos(?:e|es|age|agem)", r"posologia", r"\d+\s*mg",
+    r"quant[oa]s\s+(?:mg|miligramas?|ml|gotas|comprimidos|capsulas|doses|pilulas)",
+    r"(?:posso|devo|pode|preciso)\s+(?:eu\s+)?(?:tomar|usar|misturar|parar\s+de\s+tomar|parar|aumentar|diminuir|"
+    r"dobrar|continuar\s+tomando)",
+    r"qual\s+(?:remedio|medicamento|comprimido)", r"(?:remedio|medicamento)\s+(?:para|pra|contra)",
+    r"receit(?:ar|e|a)\s+(?:um|uma|algum|alguma|o|a)?\s*(?:remedio|medicamento)",
+    r"(?:pode|poderia)\s+(?:me\s+)?(?:receitar|prescrever)", r"me\s+(?:receit|prescrev)\w+",
+)
+
+_LAB_NOUN = (r"(?:blood\s+(?:test|work)|lab(?:oratory)?\s+(?:tests?|results?|work|report)|tests?|results?|"
+             r"x[\s-]?rays?|scans?|mri|ct|ultrasound|ecg|ekg|echo(?:cardiogram)?|biopsy|"
+             r"exames?\s+de\s+sangue|exames?|hemograma|raio[\s-]?x|ultrassom|ultrassonografia|ecografia|ressonancia|tomografia|"
+             r"eletrocardiograma|ecocardiograma|biopsia|laudo|resultados?|colesterol|glicemia|"
+             r"photo|picture|image|foto|imagem)")
+LAB_OR_IMAGE: tuple[str, ...] = (
+    rf"(?:interpret\w*|read|explain\w*|analy[sz]\w*|check|look\s+at|review|understand)\s+(?:\w+\s+){{0,2}}"
+    rf"{_LAB_NOUN}",
+    rf"(?:interpret\w*|explic\w*|analis\w*|olh(?:a|e|ar)|le|leia|ler|entend\w*|avali\w*)\s+(?:\w+\s+){{0,2}}"
+    rf"{_LAB_NOUN}",
+    rf"(?:my|this|these|meu|meus|minha|minhas|esse|este|essa|esta)\s+(?:\w+\s+)?{_LAB_NOUN}"
+    r"\s+(?:mean|means|say|says|show|shows|normal|ok|okay|good|bad|high|low|abnormal|significa|mostra|diz|esta|"
+    r"estao|e\s+normal|deu|deram|veio|vieram|saiu|alterad[oa]s?)",
+    rf"(?:what\s+(?:does|do)|o\s+que\s+(?:significa|quer\s+dizer|diz|mostra))\s+(?:\w+\s+){{0,2}}{_LAB_NOUN}",
+    rf"{_LAB_NOUN}\s+results?\s+(?:mean|significa|esta|estao|is|are)",
+)
+
+# Clearly not healthcare; only decisive when nothing about scheduling or health was recognised.
+NOT_HEALTHCARE: tuple[str, ...] = (
+    r"weather", r"forecast", r"rain(?:ing|y)?", r"previsao\s+do\s+tempo", r"vai\s+chover", r"chuva", r"clima",
+    r"football", r"soccer", r"futebol", r"world\s+cup", r"copa\s+do\s+mundo", r"placar",
+    r"campeonato", r"partida", r"time\s+de\s+futebol", r"basketball", r"nba",
+    r"code", r"coding", r"python", r"javascript", r"java", r"programa\w*", r"codigo", r"script", r"sql",
+    r"recipe", r"receita\s+de\s+(?:bolo|comida|pao|torta|frango|carne|massa)", r"restaurant\w*",
+    r"movie", r"film", r"filme", r"series", r"music", r"musica", r"song", r"cancao", r"joke", r"piada",
+    r"stock", r"stocks", r"bitcoin", r"crypto\w*", r"acoes", r"bolsa\s+de\s+valores", r"dollar", r"dolar",
+    r"translate", r"traduz\w*", r"capital\s+(?:of|da|do|de)", r"president\w*", r"election\w*", r"eleic\w*",
+    r"politic\w*", r"news", r"noticias?", r"hotel", r"flight", r"voo", r"taxi", r"uber", r"poem", r"poema",
+    r"homework", r"math", r"matematica", r"game", r"jogo",
+)
+
+# Words that keep a message about healthcare even when a NOT_HEALTHCARE word appears ("book" alone does not:
+# "book a hotel").
+HEALTHCARE_CONTEXT: tuple[str, ...] = (
+    r"consultas?", r"appointments?", r"medic[oa]s?", r"doctors?", r"dr", r"dra", r"doutor[a]?", r"clinicas?",
+    r"clinics?", r"hospital", r"saude", r"health", r"exames?", r"pacientes?", r"patients?",
+)
+
+# --- scheduling intents ---------------------------------------------------------------------------------
+
+CANCEL: tuple[str, ...] = (
+    r"cancel\w*", r"desmarc\w*", r"call\s+(?:it\s+)?off", r"(?:delete|remove|drop)\s+(?:my|the|this|that)\s+"
+    r"(?:appointment|booking|consultation|visit)", r"nao\s+(?:vou|posso)\s+mais\s+ir",
+)
+RESCHEDULE: tuple[str, ...] = (
+    r"reschedul\w*", r"re-schedul\w*", r"rebook\w*", r"remarc\w*", r"reagend\w*", r"adia\w*", r"postpone\w*",
+    r"antecip\w*", r"push\s+(?:it\s+|my\s+appointment\s+)?back", r"bring\s+(?:it\s+)?forward",
+    r"move[sd]?", r"moving", r"change[sd]?\s+(?:it|my|the|to|that)", r"switch\s+(?:it\s+)?to",
+    r"(?:mud(?:ar|a|e|o)|troc(?:ar|a|o)|troque)\s+(?:a|o|minha|meu|para|pra|de|isso|ela)",
+    r"pass(?:ar|a|e)\s+(?:a\s+consulta\s+|ela\s+)?(?:para|pra)",
+    r"transfer\w*\s+(?:a|o|minha|meu|it|my)",
+    # "I can't make it" asks for another time more often than for nothing at all.
+    r"(?:can't|cant|cannot|won't|wont)\s+make\s+it",
+    r"nao\s+(?:vou\s+)?(?:poder|posso|consigo|conseguir)\s+ir",
+)
+# Unambiguous booking verbs.
+BOOK: tuple[str, ...] = (
+    # No "marco": folded, that is "março".
+    r"book", r"marc(?:ar|a|ou|amos|aria|ando)", r"marqu(?:e|ei|em)", r"agend(?:ar|e|o|ou|amos|aria|ando)",
+    r"reserv\w*",
+    r"(?:i'll|i\s+will|i'd|i\s+would|let\s+me|ill)\s+(?:take|go\s+with|like\s+to\s+(?:book|take|have))",
+    r"(?:let's|lets)\s+(?:go\s+with|do|book)", r"sign\s+me\s+up",
+    r"(?:make|set\s+up|get)\s+(?:me\s+)?an?\s+appointment",
+    r"(?:schedule|marque|agende)\s+(?:me|an?|it|that|this|one|for\s+me|the\s+(?:earliest|first|appointment|slot))",
+    r"(?:to|please|can\s+you|could\s+you|i\s+want\s+to|i'd\s+like\s+to)\s+schedule",
+    r"(?:i\s+(?:want|need|would\s+like)|i'd\s+like)\s+(?:to\s+(?:have|get)\s+)?(?:an?\s+)?(?:appointment|consultation)",
+    r"(?:quero|queria|gostaria\s+de|preciso\s+de|preciso)\s+(?:fazer\s+)?(?:uma\s+)?consulta",
+    r"fico\s+com", r"vou\s+(?:querer|de)", r"confirm\w*",
+)
+# Weak booking cues ("quero o das 10h", "I want the second"): booking only with a slot reference.
+BOOK_WEAK: tuple[str, ...] = (
+    r"(?:quero|queria|escolho|prefiro|pego)\s+(?:o|a|esse|essa|este|esta|aquele|aquela)",
+    r"pode\s+ser\s+(?:o|a|esse|essa|este|esta)", r"(?:i\s+want|i'd\s+like|i\s+choose|i\s+prefer|give\s+me)\s+"
+    r"(?:the|that|this)", r"(?:that|this)\s+one", r"esse\s+mesmo", r"essa\s+mesma",
+)
+MY_APPOINTMENTS: tuple[str, ...] = (
+    r"my\s+(?:upcoming\s+|next\s+|scheduled\s+)?(?:appointments|bookings|consultations|visits)",
+    r"(?:appointments?|bookings?|consultations?)\s+(?:do\s+i\s+have|i\s+have|have\s+i\s+(?:got|booked))",
+    r"do\s+i\s+have\s+(?:an?\s+|any\s+)?(?:appointments?|bookings?|consultations?|visits?|anything\s+booked)",
+    r"(?:when|where|what\s+time)\s+is\s+my\s+(?:next\s+)?(?:appointment|booking|consultation|visit)",
+    r"(?:show|see|check|view|list)\s+(?:me\s+)?my\s+(?:appointment|booking)",
+    r"(?:minhas|meus)\s+(?:proximas\s+|proximos\s+)?(?:consultas|agendamentos|horarios\s+marcados|marcacoes)",
+    r"(?:eu\s+)?tenho\s+(?:alguma\s+|uma\s+|algum\s+)?(?:consulta|agendamento|horario\s+marcado)",
+    r"(?:quando|onde|que\s+horas)\s+(?:e|sera)\s+(?:a\s+)?minha\s+(?:proxima\s+)?consulta",
+    r"(?:ver|mostr\w+|consultar|checar|conferir)\s+(?:a\s+|as\s+)?(?:minha|minhas)\s+consultas?",
+    r"qual\s+(?:e\s+)?(?:a\s+)?minha\s+(?:proxima\s+)?consulta", r"o\s+que\s+(?:eu\s+)?tenho\s+marcado",
+    r"what\s+(?:have\s+i|did\s+i)\s+(?:booked|book)",
+)
+# Asking which slots exist; beats a booking verb ("which slots can I book?").
+LIST_QUESTION: tuple[str, ...] = (
+    r"(?:quais|que)\s+(?:os\s+|sao\s+os\s+)?(?:horarios|vagas|dias|datas)",
+    r"(?:which|what)\s+(?:slots|times|days|dates)", r"when\s+can\s+i\s+(?:book|schedule|come|see)",
+    r"quando\s+(?:posso|consigo|da\s+para|tem)", r"(?:is|are)\s+there\s+any",
+    r"any\s+(?:slots?|openings?|availability)",
+    r"(?:tem|ha)\s+(?:algum\s+|alguma\s+)?(?:horario|vaga|disponibilidade)",
+)
+# Words that ask for slots.
+LIST: tuple[str, ...] = (
+    r"list\w*", r"availab\w*", r"openings?", r"slots?", r"times", r"schedule", r"agenda", r"options",
+    r"horarios?", r"vagas?", r"disponive(?:l|is)", r"disponibilidade", r"opcoes", r"livres?",
+)
+GENERAL_QUESTION: tuple[str, ...] = (
+    r"what\s+(?:is|are|causes|cause|does)", r"what's", r"how\s+(?:do|does|can|is|are|to|long|common)",
+    r"why\s+(?:do|does|is|are|can)", r"(?:symptoms?|causes?|signs?|risks?|treatments?|prevention)\s+of",
+    r"tell\s+me\s+about", r"explain", r"difference\s+between", r"(?:is|are)\s+\w+\s+(?:contagious|hereditary|"
+    r"genetic|curable|common|dangerous)", r"(?:can|does|do)\s+\w+\s+cause",
+    r"o\s+que\s+(?:e|sao|causa|causam|significa)", r"como\s+(?:funciona|prevenir|tratar|evitar|se\s+pega|e)",
+    r"por\s+que", r"porque",
+    r"(?:quais\s+(?:sao\s+)?os\s+)?(?:sintomas|causas|sinais|riscos|tratamentos?)\s+d[aeo]s?",
+    r"(?:me\s+)?fal[ae]\s+sobre", r"expli(?:que|ca)", r"(?:qual\s+(?:e\s+)?a\s+)?diferenca\s+entre",
+    r"e\s+contagios[oa]", r"e\s+hereditari[oa]", r"tem\s+cura", r"pode\s+causar",
+)
+
+GREETING: tuple[str, ...] = (
+    r"hi", r"hello", r"hey", r"good\s+(?:morning|afternoon|evening|night)", r"thanks?", r"thank\s+you",
+    r"cheers", r"bye", r"goodbye", r"see\s+you", r"ola", r"oi", r"bom\s+dia", r"boa\s+(?:tarde|noite)",
+    r"obrigad[oa]", r"valeu", r"tchau", r"ate\s+(?:mais|logo|breve)",
+)
+YES: tuple[str, ...] = (
+    r"yes", r"yeah", r"yep", r"sure", r"ok", r"okay", r"correct", r"right", r"sim", r"isso", r"certo",
+    r"pode\s+ser", r"pode", r"claro", r"confirm\w*", r"perfeito", r"beleza", r"fechado",
+)
+NO: tuple[str, ...] = (
+    r"no", r"nope", r"not\s+now", r"nao", r"negativo", r"deixa\s+pra\s+la", r"never\s+mind",
+)
+
+# --- slot references ------------------------------------------------------------------------------------
+
+EARLIEST: tuple[str, ...] = (
+    r"earliest", r"soonest", r"first\s+(?:available|open|free)", r"next\s+available",
+    r"as\s+soon\s+as\s+possible", r"asap", r"(?:o|a)\s+mais\s+cedo", r"mais\s+cedo\s+possivel",
+    r"o\s+quanto\s+antes", r"assim\s+que\s+possivel", r"(?:horario|vaga|data|dia|slot)\s+mais\s+cedo",
+    r"(?:o|a)\s+mais\s+proxim[oa]", r"(?:o\s+)?primeiro\s+(?:horario|disponivel)", r"primeira\s+vaga",
+    r"(?:o\s+)?proximo\s+(?:horario\s+)?disponivel", r"primeira\s+data",
+)
+ORDINALS: dict[str, int] = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+    "primeiro": 1, "primeira": 1, "segundo": 2, "segunda": 2, "terceiro": 3, "terceira": 3,
+    "quarto": 4, "quarta": 4, "quinto": 5, "quinta": 5, "sexto": 6, "sexta": 6,
+}
+# Feminine ordinals that are also weekdays ("segunda" = Monday) need one of these to be an ordinal.
+OPTION_NOUNS = (r"(?:opcao|opcoes|alternativa|option|one|slot|horario|vaga|da\s+lista|on\s+the\s+list|"
+                r"delas|dessas|deles|desses)")
+CHOOSING_VERBS = (r"(?:quero|queria|escolho|prefiro|pego|fico\s+com|pode\s+ser|vou\s+de|vou\s+querer|"
+                  r"i'll\s+take|i\s+want)")
+
+REFERS_TO_PREVIOUS: tuple[str, ...] = (
+    r"it", r"that\s+one", r"this\s+one", r"the\s+same(?:\s+one)?", r"that\s+(?:appointment|slot|time|one)",
+    r"my\s+(?:appointment|booking|consultation|visit)", r"the\s+(?:appointment|booking)",
+    r"(?:essa|esse|aquela|aquele|dessa|desse|nessa|nesse)(?!\s+(?:semana|mes|sexta|segunda|terca|quarta|quinta|"
+    r"sabado|domingo|ano)\b)", r"ela", r"isso", r"(?:a|o)\s+mesm[oa]", r"minha\s+consulta",
+    r"meu\s+(?:agendamento|horario)", r"a\s+consulta", r"(?:remarc|desmarc|cancel)\w+-?la",
+)
+
+# --- language ---------------------------------------------------------------------------------------------
+
+# Function and domain words (folded) typical of each language; words shared by both ("a", "as", "do", "no",
+# "me", "ok", "dr") are left out on purpose.
+PORTUGUESE_WORDS: frozenset[str] = frozenset("""
+    quero queria gostaria preciso consulta consultas horario horarios marcar agendar remarcar desmarcar
+    cancelar para pra com nao minha minhas meu meus de da das dos amanha hoje depois semana que vem proxima
+    proximo o os um uma eu tem tenho voce qual quais e ola oi bom boa dia tarde noite obrigado obrigada valeu
+    vaga vagas disponivel disponiveis medico medica doutor doutora por favor sim mais cedo dados paciente
+    exame exames meio posso pode isso essa esse na em ao ou mes feira segunda terca quarta quinta sexta
+    sabado domingo
+    janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro cardiologista
+    dermatologista ortopedista cardiologia dermatologia ortopedia pele coracao ossos opcao primeiro primeira
+    segundo mostre mostrar mostra ver lista todos sao como porque tomar dose remedio mesma mesmo ela esta este
+    nesta quanto antes agenda vou fico tchau doenca sintomas significa sobre muito estou aqui ja tambem
+""".split())
+ENGLISH_WORDS: frozenset[str] = frozenset("""
+    i the appointment appointments book booking my want available availability at tomorrow today is are what
+    how have has any with please can could would like need next week this that it to for of on in and you show
+    list slots slot doctor cancel move reschedule earliest one take ll hi hello hey thanks thank yes morning
+    afternoon evening monday tuesday wednesday thursday friday saturday sunday january february march april
+    june july august september october november december cardiologist dermatologist orthopedist heart skin
+    bone option first second third there does should which who else booked patient record times time mole
+    weather football when where be get see if am pm noon an or go up about from by than
+""".split())

@@ -1,0 +1,346 @@
+"""Deterministic understanding of one user message: language, intent, scope and the entities a plan needs.
+
+Pure and fast (regular expressions, precompiled; dateparser only sees a date fragment when there is one).
+A model may rephrase answers, but what the user asked for is decided here, by code.
+
+Intent precedence, first match wins:
+ 1. out of scope: another patient's data, a diagnosis, a dosage, a lab result or image to interpret;
+ 2. a specialty no clinic offers (unless an offered one is named too);
+ 3. clearly not healthcare (weather, football, code …) unless a specialty, doctor or care word is present;
+ 4. reschedule; cancel ("cancel and book another" is a reschedule);
+ 5. a question about which slots exist ("quais horários", "which times can I book");
+ 6. my appointments;
+ 7. book: a booking verb, or a weak cue ("quero o …", "I want the …") with a slot reference or a doctor;
+ 8. list words ("horários", "available", "vagas");
+ 9. a bare slot reference ("o das 10h", "Dr. Fernando on the 18th at 10", "the second one"): book, or list
+    when asked as a question;
+10. a health-education question ("o que é psoríase?");
+11. a specialty, doctor or date alone: list; then a greeting; otherwise unknown.
+A cue right after a negation ("não quero cancelar", "don't book") does not count.
+
+Slot references: "the earliest" / "first available" / "o primeiro horário" set `earliest`; "the first one" /
+"o primeiro" / "option 1" set `choice=1`. A message that is only a digit ("2") is a choice.
+"""
+
+import datetime as dt
+import enum
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from orchestrator import lexicon, when
+from orchestrator.language import detect_language, fold
+
+
+class Intent(enum.StrEnum):
+    LIST = "list"
+    BOOK = "book"
+    RESCHEDULE = "reschedule"
+    CANCEL = "cancel"
+    MY_APPOINTMENTS = "my_appointments"
+    GREETING = "greeting"
+    GENERAL_QUESTION = "general_question"
+    OUT_OF_SCOPE = "out_of_scope"
+    UNKNOWN = "unknown"
+
+
+class OutOfScope(enum.StrEnum):
+    DIAGNOSIS = "diagnosis"
+    DOSAGE = "dosage"
+    OTHER_PATIENT = "other_patient"
+    LAB_OR_IMAGE = "lab_or_image"
+    UNSUPPORTED_SPECIALTY = "unsupported_specialty"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class Understanding:
+    language: str  # "pt" or "en"
+    intent: Intent
+    out_of_scope: OutOfScope | None
+    specialty: str | None  # "cardiology" | "dermatology" | "orthopedics"
+    unsupported_specialty: str | None  # the word the user wrote, lower case, e.g. "neurologista"
+    doctors: tuple[str, ...]  # full names from known_doctors, in the order mentioned
+    date: dt.date | None
+    date_range: tuple[dt.date, dt.date] | None  # inclusive
+    time: str | None  # "HH:MM"
+    earliest: bool
+    choice: int | None  # 1-based position in the options last shown
+    refers_to_previous: bool
+    confirmation: bool | None = None  # a leading "sim" / "ok" / "yes" (True) or a bare "não" / "no" (False)
+
+
+def _compile(fragments: Iterable[str]) -> re.Pattern[str]:
+    # Lookarounds rather than \b so fragments may start or end with punctuation ("?", "'s").
+    return re.compile(r"(?<!\w)(?:" + "|".join(fragments) + r")(?!\w)")
+
+
+_SPECIALTIES = {name: _compile(words) for name, words in lexicon.SPECIALTIES.items()}
+_UNSUPPORTED = _compile(lexicon.UNSUPPORTED_SPECIALTIES)
+_OUT_OF_SCOPE = (
+    (OutOfScope.OTHER_PATIENT, _compile(lexicon.OTHER_PATIENT)),
+    (OutOfScope.DIAGNOSIS, _compile(lexicon.DIAGNOSIS)),
+    (OutOfScope.DOSAGE, _compile(lexicon.DOSAGE)),
+    (OutOfScope.LAB_OR_IMAGE, _compile(lexicon.LAB_OR_IMAGE)),
+)
+_POSSESSIVE = _compile([lexicon.POSSESSIVE_EN])
+_DATA_OF_NAME = _compile(
+    [lexicon.OF_NAME_PT + r"(?P<name>[^\W\d_]+)", lexicon.OF_NAME_EN + r"(?P<name_en>[^\W\d_]+)"]
+)
+_NOT_HEALTHCARE = _compile(lexicon.NOT_HEALTHCARE)
+_HEALTHCARE_CONTEXT = _compile(lexicon.HEALTHCARE_CONTEXT)
+_CANCEL = _compile(lexicon.CANCEL)
+_RESCHEDULE = _compile(lexicon.RESCHEDULE)
+_BOOK = _compile(lexicon.BOOK)
+_BOOK_WEAK = _compile(lexicon.BOOK_WEAK)
+_MY_APPOINTMENTS = _compile(lexicon.MY_APPOINTMENTS)
+_LIST_QUESTION = _compile(lexicon.LIST_QUESTION)
+_LIST = _compile(lexicon.LIST)
+_GENERAL = _compile(lexicon.GENERAL_QUESTION)
+_GREETING = _compile(lexicon.GREETING)
+_EARLIEST = _compile(lexicon.EARLIEST)
+_REFERS = _compile(lexicon.REFERS_TO_PREVIOUS)
+_QUESTION = re.compile(
+    r"\?|^\W*(?:what|when|which|where|how|is|are|do|does|can|could|qual|quais|quando|que|onde|como|tem|ha|existe)\b"
+)
+
+_YES, _NO = "|".join(lexicon.YES), "|".join(lexicon.NO)
+_CONFIRMATION = re.compile(
+    rf"^\W*(?:(?P<yes>(?:{_YES})(?:[\s,.!;]+(?:{_YES}))*)|(?P<no>(?:{_NO})(?:[\s,.!;]+(?:{_NO}))*))"
+    r"(?:\s*[,.!;]|\s+(?:please|por\s+favor|obrigad[oa]|thanks?|thank\s+you)\b|\s*$)"
+)
+
+# Ordinals: "option 2", "o 2º", "2nd one"; "the second", "a segunda opção", "quero a segunda".
+_CHOICE_NUMBER = re.compile(
+    r"(?<!\w)(?:option|opcao|numero|number|n[º°o]\.?|#)\s*(?P<n>\d{1,2})(?!\d)"
+    rf"|(?<!\w)(?P<n2>\d{{1,2}})\s*(?:º|ª|°|st|nd|rd|th)?\s+{lexicon.OPTION_NOUNS}(?!\w)"
+    r"|(?<!\w)(?:o|a)\s+(?P<n3>\d{1,2})\s*[ºª°](?!\w)"
+)
+_CHOICE_WORD = re.compile(
+    rf"(?<!\w)(?:(?P<verb>{lexicon.CHOOSING_VERBS})\s+)?(?:(?P<article>the|o|a)\s+)?"
+    rf"(?P<word>{'|'.join(lexicon.ORDINALS)})(?P<noun>\s+{lexicon.OPTION_NOUNS})?(?!\w)"
+    r"(?!\s*-?\s*feira|\s+que\s+vem|\s+(?:vez|vezes|time|times|semana|week|mes|month|dia|day|ano|year|half|metade|"
+    r"appointment|consulta))"
+)
+_WEEKDAY_ORDINALS = frozenset({"segunda", "quarta", "quinta", "sexta"})
+_ENGLISH_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth"})
+_NEGATION = re.compile(r"(?<!\w)(?:nao|nunca|don't|dont|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+){0,2}$")
+_ONLY_A_DIGIT = re.compile(r"^\W*(?P<n>[1-9])\W*$")
+
+_NAME_TOKEN = re.compile(r"[^\W\d_]+")
+_TITLES = frozenset({"dr", "dra", "doutor", "doutora", "doctor", "doc"})
+_NAME_GAP = re.compile(r"\s+")
+
+
+def warm_up() -> None:
+    """Load dateparser's language data now, so the first request is as fast as the rest."""
+    when.warm_up()
+
+
+def understand(
+    message: str, *, today: dt.date, known_doctors: Sequence[str], previous_language: str | None = None
+) -> Understanding:
+    folded = fold(message)
+    doctors = _doctors(message, folded, tuple(known_doctors))
+    found_time = when.find_time(folded)
+    choice, rest = _choice(found_time.text)
+    dates = when.find_dates(rest, today)
+    specialty = _specialty(folded)
+    unsupported = _UNSUPPORTED.search(folded)
+    earliest = bool(_EARLIEST.search(folded))
+    facts = _Facts(
+        folded=folded,
+        specialty=specialty,
+        doctors=doctors,
+        dated=dates.date is not None or dates.date_range is not None,
+        slot_reference=choice is not None or earliest or found_time.time is not None,
+    )
+    out_of_scope = _clinical_out_of_scope(message, folded, tuple(known_doctors))
+    if out_of_scope is None and unsupported and specialty is None:
+        out_of_scope = OutOfScope.UNSUPPORTED_SPECIALTY
+    if (out_of_scope is None and _NOT_HEALTHCARE.search(folded) and not (specialty or doctors)
+            and not _HEALTHCARE_CONTEXT.search(folded)):
+        out_of_scope = OutOfScope.OTHER
+    return Understanding(
+        language=detect_language(message, folded, previous_language),
+        intent=Intent.OUT_OF_SCOPE if out_of_scope else _intent(facts),
+        out_of_scope=out_of_scope,
+        specialty=specialty,
+        unsupported_specialty=message[unsupported.start():unsupported.end()].lower() if unsupported else None,
+        doctors=doctors,
+        date=dates.date,
+        date_range=dates.date_range,
+        time=found_time.time,
+        earliest=earliest,
+        choice=choice,
+        refers_to_previous=bool(_REFERS.search(folded)),
+        confirmation=_confirmation(folded),
+    )
+
+
+@dataclass(frozen=True)
+class _Facts:
+    folded: str
+    specialty: str | None
+    doctors: tuple[str, ...]
+    dated: bool
+    slot_reference: bool  # a choice, "the earliest" or a time
+
+    def has(self, pattern: re.Pattern[str]) -> bool:
+        """A match not negated just before ("não quero cancelar", "don't book")."""
+        return any(not _NEGATION.search(self.folded, 0, m.start()) for m in pattern.finditer(self.folded))
+
+
+def _intent(f: _Facts) -> Intent:
+    context = bool(f.specialty or f.doctors or f.dated)
+    if f.has(_RESCHEDULE) or (f.has(_CANCEL) and f.has(_BOOK)):
+        return Intent.RESCHEDULE
+    if f.has(_CANCEL):
+        return Intent.CANCEL
+    if f.has(_LIST_QUESTION):
+        return Intent.LIST
+    if f.has(_MY_APPOINTMENTS):
+        return Intent.MY_APPOINTMENTS
+    if f.has(_BOOK) or (f.has(_BOOK_WEAK) and (f.slot_reference or f.doctors)):
+        return Intent.BOOK
+    if f.has(_LIST):
+        return Intent.LIST
+    if f.slot_reference:
+        return Intent.LIST if f.has(_QUESTION) else Intent.BOOK
+    if f.has(_GENERAL):
+        return Intent.GENERAL_QUESTION
+    if context:
+        return Intent.LIST
+    if f.has(_GREETING):
+        return Intent.GREETING
+    return Intent.UNKNOWN
+
+
+def _specialty(folded: str) -> str | None:
+    """The first offered specialty the message names."""
+    found = [(m.start(), name) for name, pattern in _SPECIALTIES.items() if (m := pattern.search(folded))]
+    return min(found)[1] if found else None
+
+
+def _clinical_out_of_scope(message: str, folded: str, known_doctors: tuple[str, ...]) -> OutOfScope | None:
+    for kind, pattern in _OUT_OF_SCOPE:
+        if pattern.search(folded):
+            return kind
+    if _names_someone_else(message, folded, known_doctors):
+        return OutOfScope.OTHER_PATIENT
+    return None
+
+
+def _names_someone_else(message: str, folded: str, known_doctors: tuple[str, ...]) -> bool:
+    """"Fábio Costa's record", "dados do João": someone's data, when that someone is not a doctor."""
+    doctor_words = _doctor_index(known_doctors)[1]
+    for match in _POSSESSIVE.finditer(folded):
+        name = match.group(1)
+        if name not in lexicon.NOT_A_PERSON and name not in doctor_words:
+            return True
+    for match in _DATA_OF_NAME.finditer(folded):
+        group = "name" if match.group("name") else "name_en"
+        start, end = match.span(group)
+        name = folded[start:end]
+        if (message[start].isupper() and name not in doctor_words and name not in _TITLES
+                and name not in lexicon.NOT_A_PERSON and name not in lexicon.PORTUGUESE_WORDS
+                and name not in lexicon.ENGLISH_WORDS and _specialty(name) is None):
+            return True
+    return False
+
+
+def _choice(text: str) -> tuple[int | None, str]:
+    """The option picked from a list, and `text` with it blanked (so "segunda opção" is not a Monday)."""
+    if digit := _ONLY_A_DIGIT.match(text):
+        return int(digit["n"]), text
+    if number := _CHOICE_NUMBER.search(text):
+        value = int(number["n"] or number["n2"] or number["n3"])
+        return (value or None), _blank(text, number)
+    for match in _CHOICE_WORD.finditer(text):
+        if _is_ordinal(match, alone=match.group().strip() == text.strip(" .!?")):
+            return lexicon.ORDINALS[match["word"]], _blank(text, match)
+    return None, text
+
+
+def _is_ordinal(match: re.Match[str], *, alone: bool) -> bool:
+    """Whether an ordinal word picks an option; `alone`: it is the whole message ("second")."""
+    word, article, noun = match["word"], match["article"], match["noun"]
+    if word in ("primeiro", "primeira") and noun and noun.strip() in ("horario", "vaga"):
+        return False  # "o primeiro horário" is the earliest, not the first option shown
+    if word in _WEEKDAY_ORDINALS:  # "segunda" is also Monday
+        return bool(noun) or (article == "a" and match["verb"] is not None)
+    if word in _ENGLISH_ORDINALS:
+        return alone or bool(noun) or article == "the"
+    return alone or bool(noun) or article in ("o", "a")
+
+
+def _blank(text: str, match: re.Match[str]) -> str:
+    return text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+
+
+def _confirmation(folded: str) -> bool | None:
+    match = _CONFIRMATION.match(folded)
+    if match is None:
+        return None
+    return match["yes"] is not None
+
+
+# --- doctors --------------------------------------------------------------------------------------------
+
+
+_DoctorWords = tuple[tuple[str, frozenset[str]], ...]
+
+
+@lru_cache(maxsize=16)
+def _doctor_index(known_doctors: tuple[str, ...]) -> tuple[_DoctorWords, frozenset[str]]:
+    """(full name, folded name words without the title) per doctor, and all those words together."""
+    doctors = tuple((name, _name_words(name)) for name in known_doctors)
+    return doctors, frozenset().union(*(words for _, words in doctors))
+
+
+def _name_words(name: str) -> frozenset[str]:
+    return frozenset(w for w in _NAME_TOKEN.findall(fold(name)) if w not in _TITLES)
+
+
+def _doctors(message: str, folded: str, known_doctors: tuple[str, ...]) -> tuple[str, ...]:
+    """Doctors the message names: a run of their name words, with or without a title ("dra beatriz").
+
+    A run next to another capitalised word ("Maria Souza") names someone else, not Dra. Beatriz Souza.
+    """
+    doctors, name_words = _doctor_index(known_doctors)
+    tokens = list(_NAME_TOKEN.finditer(folded))
+    found: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i].group() not in name_words:
+            i += 1
+            continue
+        j = i
+        while (j + 1 < len(tokens) and tokens[j + 1].group() in name_words
+               and _adjacent(folded, tokens[j], tokens[j + 1])):
+            j += 1
+        run = frozenset(t.group() for t in tokens[i:j + 1])
+        if not _beside_another_name(message, folded, tokens, i, j):
+            found.extend(name for name, words in doctors if run <= words and name not in found)
+        i = j + 1
+    return tuple(found)
+
+
+def _adjacent(folded: str, left: re.Match[str], right: re.Match[str]) -> bool:
+    return _NAME_GAP.fullmatch(folded, left.end(), right.start()) is not None
+
+
+def _beside_another_name(message: str, folded: str, tokens: list[re.Match[str]], i: int, j: int) -> bool:
+    before = tokens[i - 1] if i > 0 and _adjacent(folded, tokens[i - 1], tokens[i]) else None
+    after = tokens[j + 1] if j + 1 < len(tokens) and _adjacent(folded, tokens[j], tokens[j + 1]) else None
+    if before is not None and before.group() in lexicon.PLACE_WORDS:
+        return True
+    return any(
+        token is not None and message[token.start()].isupper() and _could_be_a_name(token.group())
+        for token in (before, after)
+    )
+
+
+def _could_be_a_name(word: str) -> bool:
+    return word not in _TITLES and word not in lexicon.PORTUGUESE_WORDS and word not in lexicon.ENGLISH_WORDS

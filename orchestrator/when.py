@@ -1,0 +1,350 @@
+"""Dates and times in a message, in Portuguese or English, relative to the caller's today.
+
+Times use a small grammar of our own (dateparser reads "10h" as "10 hours ago"). Dates: regular
+expressions find the date fragment, numeric and day-of-month forms are computed here, and month names,
+weekdays and relative words are handed to dateparser - only the fragment, never the whole message
+("18 de julho às 10h" as a whole gave the year 2110).
+
+Conventions:
+- a day and month without a year is the next such day on or after today ("18/07" in November is next July);
+- "dia 18" / "the 18th" is the next 18th on or after today;
+- a weekday is the next such day strictly after today ("sexta" on a Friday is a week later); "this
+  Friday" / "esta sexta" on a Friday is today;
+- "this week" is today to Sunday, but on a weekend it is the coming Monday to Sunday (clinics are closed on
+  weekends); "next week" is the coming Monday to Sunday; a month name is that month (from today when it is
+  the current month, next year when it has passed);
+- numbers are day/month; month/day only when the day could not be a month ("7/18");
+- when a message has several dates or times, the one after "para"/"pra"/"to" wins ("move it from Monday
+  to Friday"), otherwise the first one.
+"""
+
+import calendar
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import dateparser
+
+_LANGUAGES = ["pt", "en"]
+
+# Words that point at the new date or time in "move it from X to Y".
+_TARGET_BEFORE = re.compile(r"\b(?:para|pra|to|for|until|ate)\s+(?:(?:o|a|as|the|dia|day|on)\s+){0,2}$")
+
+
+def _span_is_target(folded: str, start: int) -> bool:
+    return bool(_TARGET_BEFORE.search(folded[max(0, start - 16):start]))
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+# --- times ---------------------------------------------------------------------------------------------
+
+_PREFIX = r"(?:(?:as|das|ao|at|by|around|pelas|por\s+volta\s+das|a\s+partir\s+das|after|from)\s+)"
+
+
+def _period(name: str) -> str:
+    """Optional "da tarde" / "in the afternoon" after a time, captured as `name`."""
+    return (rf"(?:\s+(?:da|de|in\s+the|at)\s+(?P<{name}>manha|madrugada|tarde|noite|morning|afternoon|"
+            r"evening|night))?")
+
+
+# A bare number is an hour only after a preposition, and not when a date or a count follows.
+_NOT_AN_HOUR = (r"(?![\d/:\-ºª°%]|\.\d|\s*(?:st|nd|rd|th|de|of|dias?|days?|semanas?|weeks?|meses|months?|"
+                r"anos|years?|vagas?|opcoes|options?|pacientes?|patients?|mg)\b)")
+_TIME = re.compile(
+    # A duration ("daqui a 2 horas", "in 3 hours") is not a time of day: matched first, then ignored.
+    r"(?P<duration>\b(?:daqui\s+a|em|dentro\s+de|in|within)\s+\d{1,2}\s*(?:horas?|hours?|h)\b)"
+    rf"|(?:\b{_PREFIX}?(?:"
+    r"(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<ampm>a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
+    rf"|(?P<h2>\d{{1,2}})\s?(?:h|hs|hrs|horas?)(?:\s?(?P<m2>\d{{2}})(?:\s?min)?)?(?![a-z]){_period('p2')}"
+    rf"|(?P<h3>\d{{1,2}}):(?P<m3>\d{{2}})\b{_period('p3')}"
+    r"))"
+    rf"|(?:\b{_PREFIX}?(?P<h4>\d{{1,2}})\s+(?:da|de|in\s+the|at)\s+"
+    r"(?P<p4>manha|madrugada|tarde|noite|morning|afternoon|evening|night)\b)"
+    rf"|(?:\b{_PREFIX}(?P<h5>\d{{1,2}}){_NOT_AN_HOUR})"
+    r"|(?:\b(?:ao\s+|at\s+|a\s+)?(?P<noon>meio[\s-]dia|noon|midday)\b)"
+    r"|(?:\b(?:a\s+|at\s+)?(?P<midnight>meia[\s-]noite|midnight)\b)"
+)
+_AFTERNOON = ("tarde", "noite", "afternoon", "evening", "night")
+
+
+@dataclass(frozen=True)
+class TimeFound:
+    time: str | None  # "HH:MM", None when nothing or only impossible times ("25h") were found
+    text: str  # the folded message with every time expression blanked out
+
+
+def _clock(hour: int, minute: int) -> str | None:
+    return f"{hour:02d}:{minute:02d}" if 0 <= hour <= 23 and 0 <= minute <= 59 else None
+
+
+def _time_of(match: re.Match[str]) -> str | None:
+    g = match.groupdict()
+    if g["noon"]:
+        return "12:00"
+    if g["midnight"]:
+        return "00:00"
+    if g["h1"]:
+        hour, minute = int(g["h1"]), int(g["m1"] or 0)
+        if not 1 <= hour <= 12:
+            return None
+        return _clock(hour % 12 + (12 if g["ampm"].startswith("p") else 0), minute)
+    hour_text, minute_text = g["h2"] or g["h3"] or g["h4"] or g["h5"], g["m2"] or g["m3"] or "0"
+    hour, period = int(hour_text), g["p2"] or g["p3"] or g["p4"]
+    if period in _AFTERNOON and 1 <= hour < 12:
+        hour += 12
+    elif g["h5"] and not 7 <= hour <= 20:
+        return None  # a bare "at 3" is too ambiguous to book
+    return _clock(hour, int(minute_text))
+
+
+def find_time(folded: str) -> TimeFound:
+    """The time of day in a folded message (see `language.fold`)."""
+    chosen: str | None = None
+    chosen_is_target = False
+    text = folded
+    for match in _TIME.finditer(folded):
+        text = _blank(text, match.start(), match.end())
+        if match.group("duration"):
+            continue
+        value = _time_of(match)
+        is_target = _span_is_target(folded, match.start())
+        if value and (chosen is None or (is_target and not chosen_is_target)):
+            chosen, chosen_is_target = value, is_target
+    return TimeFound(chosen, text)
+
+
+# --- dates ---------------------------------------------------------------------------------------------
+
+_MONTHS: dict[str, str] = {}
+for _names in (
+    ("janeiro", "jan", "january"), ("fevereiro", "fev", "february", "feb"), ("marco", "mar", "march"),
+    ("abril", "abr", "april", "apr"), ("maio", "mai", "may"), ("junho", "jun", "june"),
+    ("julho", "jul", "july"), ("agosto", "ago", "august", "aug"),
+    ("setembro", "set", "september", "sep", "sept"), ("outubro", "out", "october", "oct"),
+    ("novembro", "nov", "november"), ("dezembro", "dez", "december", "dec"),
+):
+    # Every spelling becomes the full Portuguese name, which dateparser reads reliably ("3 set" it does not).
+    _MONTHS.update(dict.fromkeys(_names, _names[0]))
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# Month names that are also common words need a preposition to stand alone.
+_MONTH_ALONE = ("janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
+                "january|february|april|june|july|august|september|october|november|december")
+_IN = r"(?:em|no\s+mes\s+de|in|during|for|para|pra|de|do\s+mes\s+de|until|ate)"
+_ORDINAL_SUFFIX = r"(?:st|nd|rd|th|º|°|o)"
+_WEEKDAY = ("segunda|terca|quarta|quinta|sexta|sabado|domingo|monday|tuesday|wednesday|thursday|friday|"
+            "saturday|sunday")
+_NUMBER_WORDS = {"um": 1, "uma": 1, "a": 1, "an": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3,
+                 "three": 3, "quatro": 4, "four": 4, "cinco": 5, "five": 5}
+_COUNT = r"\d{1,2}|" + "|".join(_NUMBER_WORDS)
+# Relative words dateparser does not know, in words it does.
+_RELATIVE_WORDS = {"depois de amanha": "day after tomorrow", "tonight": "today", "hj": "hoje"}
+
+_ISO = re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b")
+# Without a year only "18/07": "10.30" is a time and "2-3 dias" a span.
+_NUMERIC = re.compile(
+    r"\b(?P<a>\d{1,2})(?:/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?|(?P<sep>[.-])(?P<b2>\d{1,2})(?P=sep)(?P<y2>\d{4}))"
+    r"(?![\d/])"
+)
+_DAY_MONTH = re.compile(
+    rf"\b(?P<d>\d{{1,2}}){_ORDINAL_SUFFIX}?\s*(?:de\s+|of\s+)?(?P<mon>{_MONTH})\b(?!\s+of\b)\.?"
+    r"(?:\s*(?:de\s+|,\s*)?(?P<y>\d{4})\b)?"
+)
+_MONTH_DAY = re.compile(
+    rf"\b(?P<mon>{_MONTH})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    r"(?:\s*,?\s*(?P<y>\d{4})\b)?"
+)
+_DAY_OF_MONTH = re.compile(
+    rf"\b(?:(?:no\s+)?dia|on\s+the|on)\s+(?P<d>\d{{1,2}}){_ORDINAL_SUFFIX}?(?![\d/:.])"
+    rf"|\b(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:one|option|slot)\b)"
+)
+_RELATIVE = re.compile(
+    r"\b(?P<rel>depois\s+de\s+amanha|day\s+after\s+tomorrow|amanha|tomorrow|hoje|today|tonight|hj)\b"
+    rf"|\b(?:em|daqui\s+a|dentro\s+de|in|within)\s+(?P<n>{_COUNT})\s+(?P<unit>dias?|days?|semanas?|weeks?)\b"
+)
+_WEEKDAY_RE = re.compile(
+    r"\b(?:(?P<this>this|esta|nesta|essa|nessa)\s+|(?:next|proxima|na\s+proxima|coming)\s+)?"
+    rf"(?P<wd>{_WEEKDAY})\b\.?(?:[\s-]*feira)?(?P<next_week>\s+(?:da\s+)?(?:semana\s+)?que\s+vem)?"
+)
+_WEEK = re.compile(
+    r"\b(?P<this>(?:this|esta|nesta|essa|nessa)\s+(?:week|semana))\b"
+    r"|\b(?P<next>next\s+week|(?:na\s+)?semana\s+que\s+vem|(?:na\s+)?proxima\s+semana|(?:na\s+)?semana\s+seguinte|"
+    r"the\s+following\s+week|week\s+after\s+this)\b"
+)
+_MONTH_RANGE = re.compile(
+    r"\b(?P<this>this\s+month|(?:este|neste|esse|nesse)\s+mes)\b"
+    r"|\b(?P<next>next\s+month|(?:no\s+)?mes\s+que\s+vem|(?:no\s+)?proximo\s+mes)\b"
+    rf"|\b(?:{_IN}\s+)(?P<mon>{_MONTH_ALONE}|may|march)\b(?:\s+(?:de\s+)?(?P<y>\d{{4}}))?"
+    rf"|\b(?P<mon2>{_MONTH_ALONE})\b(?:\s+(?:de\s+)?(?P<y2>\d{{4}}))?"
+)
+
+
+@dataclass(frozen=True)
+class DatesFound:
+    date: dt.date | None
+    date_range: tuple[dt.date, dt.date] | None
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    start: int
+    value: dt.date | None  # None: a date was written but is impossible ("31/02")
+    weekday: bool  # named by its weekday only, so it may move into a named week
+
+
+@lru_cache(maxsize=2048)
+def _library_date(fragment: str, base: dt.date, prefer: str) -> dt.date | None:
+    """dateparser on one fragment; cached because the same fragments come back turn after turn."""
+    settings = {
+        "PREFER_DATES_FROM": prefer,
+        "RELATIVE_BASE": dt.datetime.combine(base, dt.time()),
+        "DATE_ORDER": "DMY",
+        "PREFER_DAY_OF_MONTH": "first",
+    }
+    parsed = dateparser.parse(fragment, languages=_LANGUAGES, settings=settings)
+    return parsed.date() if parsed else None
+
+
+def _safe_date(year: int, month: int, day: int) -> dt.date | None:
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _next_on_or_after(today: dt.date, month: int, day: int) -> dt.date | None:
+    """The next day/month on or after today (29/02 waits for a leap year)."""
+    for year in range(today.year, today.year + 8):
+        candidate = _safe_date(year, month, day)
+        if candidate and candidate >= today:
+            return candidate
+    return None
+
+
+def _iso(m: re.Match[str], today: dt.date) -> dt.date | None:
+    return _safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
+
+
+def _numeric(m: re.Match[str], today: dt.date) -> dt.date | None:
+    day, month, year_text = int(m["a"]), int(m["b"] or m["b2"]), m["y"] or m["y2"]
+    if month > 12 and day <= 12:  # only month/day makes sense: "7/18"
+        day, month = month, day
+    if year_text:
+        return _safe_date(int(year_text) + (2000 if len(year_text) == 2 else 0), month, day)
+    return _next_on_or_after(today, month, day) if 1 <= month <= 12 else None
+
+
+def _named_month(m: re.Match[str], today: dt.date) -> dt.date | None:
+    fragment = f"{int(m['d'])} {_MONTHS[m['mon']]}" + (f" {m['y']}" if m["y"] else "")
+    # From yesterday, "future" includes today: "22 de novembro" on 22 November is today, not next year.
+    return _library_date(fragment, today - dt.timedelta(days=1), "future")
+
+
+def _day_of_month(m: re.Match[str], today: dt.date) -> dt.date | None:
+    day = int(m["d"] or m["d2"])
+    year, month = today.year, today.month
+    for _ in range(3):  # the 31st may skip a month or two
+        candidate = _safe_date(year, month, day)
+        if candidate and candidate >= today:
+            return candidate
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return None
+
+
+def _relative(m: re.Match[str], today: dt.date) -> dt.date | None:
+    if m["rel"]:
+        return _library_date(_RELATIVE_WORDS.get(m["rel"], m["rel"]), today, "future")
+    count = int(m["n"]) if m["n"].isdigit() else _NUMBER_WORDS[m["n"]]
+    unit = "weeks" if m["unit"].startswith(("semana", "week")) else "days"
+    return _library_date(f"in {count} {unit}", today, "future")
+
+
+def _weekday(m: re.Match[str], today: dt.date) -> dt.date | None:
+    # "this Friday" on a Friday is today: ask for the next Friday as seen from yesterday.
+    base = today - dt.timedelta(days=1) if m["this"] else today
+    day = _library_date(m["wd"], base, "future")
+    if day and m["next_week"] and "semana" in m["next_week"]:  # "sexta da semana que vem"
+        return _next_monday(today) + dt.timedelta(days=day.weekday())
+    return day
+
+
+_Reader = Callable[[re.Match[str], dt.date], dt.date | None]
+# Most specific first; each match blanks its text so later patterns cannot re-read it.
+_DAY_PATTERNS: tuple[tuple[re.Pattern[str], _Reader], ...] = (
+    (_ISO, _iso),
+    (_NUMERIC, _numeric),
+    (_DAY_MONTH, _named_month),
+    (_MONTH_DAY, _named_month),
+    (_DAY_OF_MONTH, _day_of_month),
+    (_RELATIVE, _relative),
+    (_WEEKDAY_RE, _weekday),
+)
+
+
+def _next_monday(today: dt.date) -> dt.date:
+    return today + dt.timedelta(days=7 - today.weekday())
+
+
+def _week_range(m: re.Match[str], today: dt.date) -> tuple[dt.date, dt.date]:
+    if m["this"] and today.weekday() < 5:
+        return today, today + dt.timedelta(days=6 - today.weekday())
+    return _next_monday(today), _next_monday(today) + dt.timedelta(days=6)
+
+
+def _month_bounds(year: int, month: int, today: dt.date) -> tuple[dt.date, dt.date]:
+    first = dt.date(year, month, 1)
+    last = dt.date(year, month, calendar.monthrange(year, month)[1])
+    return max(first, today), last
+
+
+def _month_range(m: re.Match[str], today: dt.date) -> tuple[dt.date, dt.date] | None:
+    if m["this"]:
+        return _month_bounds(today.year, today.month, today)
+    if m["next"]:
+        year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
+        return _month_bounds(year, month, today)
+    name, year_text = m["mon"] or m["mon2"], m["y"] or m["y2"]
+    first = _library_date(_MONTHS[name] + (f" {year_text}" if year_text else ""), today, "current_period")
+    if first is None:
+        return None
+    year = first.year
+    if not year_text and first.month < today.month and first.year == today.year:
+        year += 1
+    if (year, first.month) < (today.year, today.month):
+        return None  # a month that has passed: nothing to offer
+    return _month_bounds(year, first.month, today)
+
+
+def find_dates(text: str, today: dt.date) -> DatesFound:
+    """Dates in `text` (folded, with times and ordinals already blanked out)."""
+    candidates: list[_Candidate] = []
+    targets: list[_Candidate] = []
+    for pattern, reader in _DAY_PATTERNS:
+        for match in pattern.finditer(text):
+            candidate = _Candidate(match.start(), reader(match, today), pattern is _WEEKDAY_RE)
+            (targets if _span_is_target(text, match.start()) else candidates).append(candidate)
+            text = _blank(text, match.start(), match.end())
+    found = targets or candidates
+    chosen = min(found, key=lambda c: c.start) if found else None
+    day = chosen.value if chosen else None
+
+    date_range: tuple[dt.date, dt.date] | None = None
+    week = _WEEK.search(text)
+    if week:
+        date_range = _week_range(week, today)
+        if chosen and chosen.weekday and day and not date_range[0] <= day <= date_range[1]:
+            day = date_range[0] + dt.timedelta(days=day.weekday())  # "Friday next week"
+    elif month := _MONTH_RANGE.search(text):
+        date_range = _month_range(month, today)
+    return DatesFound(day, date_range)
+
+
+def warm_up() -> None:
+    """dateparser loads its language data on first use (~0.1 s): pay that at start-up, not on a request."""
+    for fragment in ("amanha", "tomorrow", "sexta", "friday", "18 julho", "july 18", "in 2 days"):
+        _library_date(fragment, dt.date(2000, 1, 1), "future")
+    _library_date.cache_clear()

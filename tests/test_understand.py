@@ -1,0 +1,542 @@
+"""Message understanding: intents, scope, specialties, doctors, dates, times and slot references, in
+Portuguese and English. Tables of real phrasings; `today` is fixed so dates are exact."""
+
+import datetime as dt
+import statistics
+import time
+
+import pytest
+
+from clinics.seed import DOCTORS
+from orchestrator import when
+from orchestrator.language import fold
+from orchestrator.understand import Intent, OutOfScope, Understanding, understand, warm_up
+
+SUNDAY = dt.date(2026, 11, 22)
+WEDNESDAY = dt.date(2026, 11, 25)
+FRIDAY = dt.date(2026, 11, 27)
+KNOWN_DOCTORS = tuple(doctor.name for clinic in DOCTORS.values() for doctor in clinic)
+D = dt.date
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm() -> None:
+    warm_up()
+
+
+def u(message: str, today: dt.date = SUNDAY, previous: str | None = None) -> Understanding:
+    return understand(message, today=today, known_doctors=KNOWN_DOCTORS, previous_language=previous)
+
+
+# --- intents ---------------------------------------------------------------------------------------------
+
+IN, OOS = Intent, OutOfScope
+INTENTS = [
+    # list
+    ("horários de cardiologia", IN.LIST, None),
+    ("any dermatologist next week?", IN.LIST, None),
+    ("tem horário com dermatologista semana que vem?", IN.LIST, None),
+    ("cardiologia", IN.LIST, None),
+    ("dermatologist please", IN.LIST, None),
+    ("show me available orthopedics slots", IN.LIST, None),
+    ("quais horários o Dr. Fernando tem amanhã?", IN.LIST, None),
+    ("which slots can I book with a cardiologist?", IN.LIST, None),
+    ("quais horários posso marcar?", IN.LIST, None),
+    ("vagas de ortopedia em dezembro", IN.LIST, None),
+    ("qual o horário mais cedo de cardiologia?", IN.LIST, None),
+    ("I need a dermatologist", IN.LIST, None),
+    ("Dr. Fernando amanhã?", IN.LIST, None),
+    ("18/07", IN.LIST, None),
+    # book
+    ("quero marcar uma consulta com um cardiologista", IN.BOOK, None),
+    ("book the earliest", IN.BOOK, None),
+    ("I'll take the earliest one", IN.BOOK, None),
+    ("Dr. Fernando on the 18th at 10", IN.BOOK, None),
+    ("o das 10h", IN.BOOK, None),
+    ("quero o das 14h", IN.BOOK, None),
+    ("a segunda opção", IN.BOOK, None),
+    ("the second one", IN.BOOK, None),
+    ("fico com o primeiro", IN.BOOK, None),
+    ("quero o mais cedo possível", IN.BOOK, None),
+    ("agende para mim com a Dra. Beatriz na quinta às 10h30", IN.BOOK, None),
+    ("I'd like to book a cardiologist tomorrow at 9am", IN.BOOK, None),
+    ("sim, pode marcar", IN.BOOK, None),
+    ("eu tenho diabetes e quero marcar com cardiologista", IN.BOOK, None),
+    ("dia 18 de março com ortopedista, pode marcar?", IN.BOOK, None),
+    ("marque para mim o primeiro horário livre com ortopedista", IN.BOOK, None),
+    ("I want the 10:30 slot", IN.BOOK, None),
+    ("não consigo marcar pelo site, pode marcar pra mim?", IN.BOOK, None),
+    # reschedule
+    ("move it to Friday at 14:00", IN.RESCHEDULE, None),
+    ("remarcar minha consulta para sexta às 14h", IN.RESCHEDULE, None),
+    ("can we move my appointment to the 30th?", IN.RESCHEDULE, None),
+    ("change it to 3 pm", IN.RESCHEDULE, None),
+    ("push it back to next week", IN.RESCHEDULE, None),
+    ("mudar para terça às 10h", IN.RESCHEDULE, None),
+    ("quero cancelar e marcar outra", IN.RESCHEDULE, None),
+    ("don't cancel, move it to Friday", IN.RESCHEDULE, None),
+    ("I can't make it tomorrow", IN.RESCHEDULE, None),
+    ("não vou poder ir amanhã", IN.RESCHEDULE, None),
+    # cancel
+    ("cancel my appointment", IN.CANCEL, None),
+    ("quero cancelar minha consulta", IN.CANCEL, None),
+    ("desmarcar a consulta de segunda", IN.CANCEL, None),
+    ("please cancel the booking with Dr. Almeida", IN.CANCEL, None),
+    ("não posso mais ir", IN.CANCEL, None),
+    # my appointments
+    ("what appointments do I have?", IN.MY_APPOINTMENTS, None),
+    ("minhas consultas", IN.MY_APPOINTMENTS, None),
+    ("do I have an appointment tomorrow?", IN.MY_APPOINTMENTS, None),
+    ("tenho consulta amanhã?", IN.MY_APPOINTMENTS, None),
+    ("quando é minha consulta?", IN.MY_APPOINTMENTS, None),
+    ("show my bookings", IN.MY_APPOINTMENTS, None),
+    # greetings
+    ("hi", IN.GREETING, None),
+    ("olá", IN.GREETING, None),
+    ("bom dia", IN.GREETING, None),
+    ("thanks", IN.GREETING, None),
+    ("muito obrigada!", IN.GREETING, None),
+    # health education
+    ("what is hypertension?", IN.GENERAL_QUESTION, None),
+    ("o que é psoríase?", IN.GENERAL_QUESTION, None),
+    ("quais os sintomas de artrose?", IN.GENERAL_QUESTION, None),
+    ("how can I prevent heart disease?", IN.GENERAL_QUESTION, None),
+    ("what is a cardiologist?", IN.GENERAL_QUESTION, None),
+    ("what does a cardiologist do?", IN.GENERAL_QUESTION, None),
+    # out of scope: diagnosis
+    ("do I have cancer?", IN.OUT_OF_SCOPE, OOS.DIAGNOSIS),
+    ("what disease do I have", IN.OUT_OF_SCOPE, OOS.DIAGNOSIS),
+    ("o que eu tenho?", IN.OUT_OF_SCOPE, OOS.DIAGNOSIS),
+    ("is this mole melanoma?", IN.OUT_OF_SCOPE, OOS.DIAGNOSIS),
+    ("será que é câncer?", IN.OUT_OF_SCOPE, OOS.DIAGNOSIS),
+    ("isso é grave?", IN.OUT_OF_SCOPE, OOS.DIAGNOSIS),
+    ("minha pressão está 15 por 9, é grave?", IN.OUT_OF_SCOPE, OOS.DIAGNOSIS),
+    ("could this be melanoma? I want to book a dermatologist", IN.OUT_OF_SCOPE, OOS.DIAGNOSIS),
+    # out of scope: dosage
+    ("how many mg of ibuprofen should I take", IN.OUT_OF_SCOPE, OOS.DOSAGE),
+    ("posso tomar dipirona?", IN.OUT_OF_SCOPE, OOS.DOSAGE),
+    ("qual a dose de losartana?", IN.OUT_OF_SCOPE, OOS.DOSAGE),
+    ("can I take ibuprofen with losartan?", IN.OUT_OF_SCOPE, OOS.DOSAGE),
+    ("remédio para dor de cabeça", IN.OUT_OF_SCOPE, OOS.DOSAGE),
+    ("should I stop taking my metoprolol before the appointment?", IN.OUT_OF_SCOPE, OOS.DOSAGE),
+    # out of scope: another patient
+    ("show me Fábio Costa's record", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("mostre os dados do paciente Fábio Costa", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("dados do paciente CARD-A002", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("who else is booked with Dr. Fernando?", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("list all patients", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("quais pacientes a Dra. Beatriz atende?", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("qual o telefone da Mariana?", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("cancel DERM-B004's appointment", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("consultas da minha mãe", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    # out of scope: lab or image
+    ("interpret my blood test", IN.OUT_OF_SCOPE, OOS.LAB_OR_IMAGE),
+    ("o que significa meu exame", IN.OUT_OF_SCOPE, OOS.LAB_OR_IMAGE),
+    ("what does my x-ray show?", IN.OUT_OF_SCOPE, OOS.LAB_OR_IMAGE),
+    ("meu hemograma está normal?", IN.OUT_OF_SCOPE, OOS.LAB_OR_IMAGE),
+    ("can you look at this photo of my rash?", IN.OUT_OF_SCOPE, OOS.LAB_OR_IMAGE),
+    # out of scope: specialty not offered
+    ("quero marcar com neurologista", IN.OUT_OF_SCOPE, OOS.UNSUPPORTED_SPECIALTY),
+    ("preciso de um pediatra", IN.OUT_OF_SCOPE, OOS.UNSUPPORTED_SPECIALTY),
+    ("tem ginecologista amanhã?", IN.OUT_OF_SCOPE, OOS.UNSUPPORTED_SPECIALTY),
+    ("I need a psychiatrist next week", IN.OUT_OF_SCOPE, OOS.UNSUPPORTED_SPECIALTY),
+    ("dentist please", IN.OUT_OF_SCOPE, OOS.UNSUPPORTED_SPECIALTY),
+    ("book an ophthalmologist", IN.OUT_OF_SCOPE, OOS.UNSUPPORTED_SPECIALTY),
+    # out of scope: not healthcare
+    ("what's the weather tomorrow?", IN.OUT_OF_SCOPE, OOS.OTHER),
+    ("quem ganhou o jogo de futebol ontem?", IN.OUT_OF_SCOPE, OOS.OTHER),
+    ("write python code to sort a list", IN.OUT_OF_SCOPE, OOS.OTHER),
+    ("what's the capital of France?", IN.OUT_OF_SCOPE, OOS.OTHER),
+    ("book a table at a restaurant", IN.OUT_OF_SCOPE, OOS.OTHER),
+    # nothing recognised
+    ("ok", IN.UNKNOWN, None),
+    ("10", IN.UNKNOWN, None),
+    ("asdf qwerty", IN.UNKNOWN, None),
+    ("não quero cancelar", IN.UNKNOWN, None),
+    ("", IN.UNKNOWN, None),
+]
+
+
+@pytest.mark.parametrize(("message", "intent", "out_of_scope"), INTENTS)
+def test_intent(message: str, intent: Intent, out_of_scope: OutOfScope | None) -> None:
+    result = u(message)
+    assert (result.intent, result.out_of_scope) == (intent, out_of_scope)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I was diagnosed with psoriasis, I need a dermatologist",
+        "I have a rash on my skin, I need a dermatologist",
+        "joguei futebol e machuquei o joelho, preciso de um ortopedista",
+        "quero marcar uma consulta para mostrar meus exames ao cardiologista",
+        "do I have to bring anything to the appointment?",
+        "sou paciente da clínica e quero marcar dermatologia",
+    ],
+)
+def test_scheduling_phrasings_are_not_out_of_scope(message: str) -> None:
+    assert u(message).out_of_scope is None
+
+
+# --- specialties -----------------------------------------------------------------------------------------
+
+SPECIALTIES = [
+    ("quero um cardiologista", "cardiology", None),
+    ("cardio amanhã", "cardiology", None),
+    ("médico do coração", "cardiology", None),
+    ("heart doctor next week", "cardiology", None),
+    ("cardiac appointment", "cardiology", None),
+    ("DERMATOLOGISTA", "dermatology", None),
+    ("médico de pele", "dermatology", None),
+    ("skin specialist", "dermatology", None),
+    ("derma", "dermatology", None),
+    ("ortopedista", "orthopedics", None),
+    ("orthopaedic surgeon", "orthopedics", None),
+    ("bone doctor", "orthopedics", None),
+    ("Ortopedia e Traumatologia", "orthopedics", None),
+    ("tenho uma mancha na pele", None, None),  # a symptom is not a specialty request
+    ("my heart is racing", None, None),
+    ("neurologista", None, "neurologista"),
+    ("Pediatra", None, "pediatra"),
+    ("ortodontista", None, "ortodontista"),
+    ("gynecologist", None, "gynecologist"),
+    ("cardiologista ou neurologista?", "cardiology", "neurologista"),
+]
+
+
+@pytest.mark.parametrize(("message", "specialty", "unsupported"), SPECIALTIES)
+def test_specialty(message: str, specialty: str | None, unsupported: str | None) -> None:
+    result = u(message)
+    assert (result.specialty, result.unsupported_specialty) == (specialty, unsupported)
+
+
+# --- doctors ---------------------------------------------------------------------------------------------
+
+DOCTOR_MENTIONS = [
+    ("Dr. Fernando", ("Dr. Fernando Almeida",)),
+    ("quero com o Fernando", ("Dr. Fernando Almeida",)),
+    ("Almeida", ("Dr. Fernando Almeida",)),
+    ("dr almeida", ("Dr. Fernando Almeida",)),
+    ("dra beatriz", ("Dra. Beatriz Souza",)),
+    ("DRA. BEATRIZ SOUZA", ("Dra. Beatriz Souza",)),
+    ("Dr. Andre Teixeira", ("Dr. André Teixeira",)),
+    ("dra patricia", ("Dra. Patrícia Rocha",)),
+    ("doutora Helena amanhã", ("Dra. Helena Castro",)),
+    ("Dr. Fernando or Dra. Camila", ("Dr. Fernando Almeida", "Dra. Camila Ferreira")),
+    ("Dr. Fábio", ()),  # a patient's first name, not a doctor
+    ("Maria Souza", ()),  # shares a surname with Dra. Beatriz Souza
+    ("Fernando Souza", ()),  # first name of one doctor, surname of another
+    ("a clínica de São Paulo", ()),
+    ("cardiologista", ()),
+]
+
+
+@pytest.mark.parametrize(("message", "doctors"), DOCTOR_MENTIONS)
+def test_doctors(message: str, doctors: tuple[str, ...]) -> None:
+    assert u(message).doctors == doctors
+
+
+def test_doctors_come_from_known_doctors_only() -> None:
+    result = understand("Dr. Fernando", today=SUNDAY, known_doctors=["Dra. Camila Ferreira"])
+    assert result.doctors == ()
+
+
+# --- dates -----------------------------------------------------------------------------------------------
+
+DATES = [
+    # numeric: day/month, the next one on or after today
+    ("18/07", SUNDAY, D(2027, 7, 18)),
+    ("dia 18/07", SUNDAY, D(2027, 7, 18)),
+    ("25/12", SUNDAY, D(2026, 12, 25)),
+    ("22/11", SUNDAY, D(2026, 11, 22)),
+    ("18/07/2027", SUNDAY, D(2027, 7, 18)),
+    ("7/18", SUNDAY, D(2027, 7, 18)),  # only month/day makes sense
+    ("2027-01-05", SUNDAY, D(2027, 1, 5)),
+    ("31/02", SUNDAY, None),  # impossible: asked back, never guessed
+    # month names
+    ("July 18", SUNDAY, D(2027, 7, 18)),
+    ("18 de julho", SUNDAY, D(2027, 7, 18)),
+    ("18 de julho às 10h", SUNDAY, D(2027, 7, 18)),
+    ("3 de março", SUNDAY, D(2027, 3, 3)),
+    ("December 3rd", SUNDAY, D(2026, 12, 3)),
+    ("22 de novembro", SUNDAY, D(2026, 11, 22)),
+    ("1º de dezembro", SUNDAY, D(2026, 12, 1)),
+    ("10 dez", SUNDAY, D(2026, 12, 10)),
+    ("3 set", SUNDAY, D(2027, 9, 3)),  # dateparser alone reads this as 3 November
+    ("15 de janeiro de 2027", SUNDAY, D(2027, 1, 15)),
+    # day of month: the next such day on or after today
+    ("dia 18", SUNDAY, D(2026, 12, 18)),
+    ("on the 18th", SUNDAY, D(2026, 12, 18)),
+    ("no dia 25", SUNDAY, D(2026, 11, 25)),
+    ("the 22nd", SUNDAY, D(2026, 11, 22)),
+    ("dia 31", SUNDAY, D(2026, 12, 31)),
+    # relative words
+    ("amanhã", SUNDAY, D(2026, 11, 23)),
+    ("amanha", WEDNESDAY, D(2026, 11, 26)),
+    ("tomorrow", WEDNESDAY, D(2026, 11, 26)),
+    ("hoje", WEDNESDAY, WEDNESDAY),
+    ("today", SUNDAY, SUNDAY),
+    ("depois de amanhã", SUNDAY, D(2026, 11, 24)),
+    ("day after tomorrow", WEDNESDAY, D(2026, 11, 27)),
+    ("daqui a 3 dias", SUNDAY, D(2026, 11, 25)),
+    ("in 2 weeks", SUNDAY, D(2026, 12, 6)),
+    # weekdays: the next one strictly after today; "this"/"esta" includes today
+    ("next Monday", SUNDAY, D(2026, 11, 23)),
+    ("segunda que vem", SUNDAY, D(2026, 11, 23)),
+    ("próxima segunda", WEDNESDAY, D(2026, 11, 30)),
+    ("sexta-feira", SUNDAY, D(2026, 11, 27)),
+    ("sexta", WEDNESDAY, D(2026, 11, 27)),
+    ("Friday", FRIDAY, D(2026, 12, 4)),
+    ("this Friday", FRIDAY, FRIDAY),
+    ("esta sexta", FRIDAY, FRIDAY),
+    ("sábado", WEDNESDAY, D(2026, 11, 28)),
+    ("quarta", WEDNESDAY, D(2026, 12, 2)),
+    ("sexta da semana que vem", WEDNESDAY, D(2026, 12, 4)),
+    ("Friday next week", WEDNESDAY, D(2026, 12, 4)),
+    # several dates: the one after "para"/"to" wins
+    ("move it from Monday to Friday", WEDNESDAY, D(2026, 11, 27)),
+    ("de segunda para quinta", WEDNESDAY, D(2026, 11, 26)),
+    ("mudar do dia 10/12 para o dia 15/12", SUNDAY, D(2026, 12, 15)),
+    # not dates
+    ("às 14:00", SUNDAY, None),
+    ("10h", SUNDAY, None),
+    ("a segunda opção", SUNDAY, None),
+    ("3 out of 5", SUNDAY, None),
+    ("may I book?", SUNDAY, None),
+    ("bom dia", SUNDAY, None),
+    ("em 2-3 dias", SUNDAY, None),
+    ("10.30", SUNDAY, None),
+]
+
+
+@pytest.mark.parametrize(("message", "today", "expected"), DATES)
+def test_date(message: str, today: dt.date, expected: dt.date | None) -> None:
+    assert u(message, today).date == expected
+
+
+RANGES = [
+    ("semana que vem", SUNDAY, (D(2026, 11, 23), D(2026, 11, 29))),
+    ("next week", WEDNESDAY, (D(2026, 11, 30), D(2026, 12, 6))),
+    ("próxima semana", FRIDAY, (D(2026, 11, 30), D(2026, 12, 6))),
+    ("esta semana", WEDNESDAY, (WEDNESDAY, D(2026, 11, 29))),
+    ("this week", SUNDAY, (D(2026, 11, 23), D(2026, 11, 29))),  # on a weekend: the coming week
+    ("em dezembro", SUNDAY, (D(2026, 12, 1), D(2026, 12, 31))),
+    ("in January", SUNDAY, (D(2027, 1, 1), D(2027, 1, 31))),
+    ("novembro", WEDNESDAY, (WEDNESDAY, D(2026, 11, 30))),  # the current month: from today
+    ("outubro", SUNDAY, (D(2027, 10, 1), D(2027, 10, 31))),  # passed: next year
+    ("this month", SUNDAY, (SUNDAY, D(2026, 11, 30))),
+    ("mês que vem", SUNDAY, (D(2026, 12, 1), D(2026, 12, 31))),
+    ("amanhã", SUNDAY, None),
+    ("march", SUNDAY, None),  # "march" and "may" alone are words, not months
+]
+
+
+@pytest.mark.parametrize(("message", "today", "expected"), RANGES)
+def test_date_range(message: str, today: dt.date, expected: tuple[dt.date, dt.date] | None) -> None:
+    assert u(message, today).date_range == expected
+
+
+# --- times -----------------------------------------------------------------------------------------------
+
+TIMES = [
+    ("10h", "10:00"),
+    ("10h30", "10:30"),
+    ("10h30min", "10:30"),
+    ("10:30", "10:30"),
+    ("às 14h", "14:00"),
+    ("as 14", "14:00"),
+    ("14hs", "14:00"),
+    ("2 pm", "14:00"),
+    ("2pm", "14:00"),
+    ("2:30 pm", "14:30"),
+    ("10 a.m.", "10:00"),
+    ("12 pm", "12:00"),
+    ("14:00", "14:00"),
+    ("at 10", "10:00"),
+    ("às 10", "10:00"),
+    ("ao meio-dia", "12:00"),
+    ("at noon", "12:00"),
+    ("às 3 da tarde", "15:00"),
+    ("8 da noite", "20:00"),
+    ("o das 9h", "09:00"),
+    ("Dr. Fernando on the 18th at 10", "10:00"),
+    ("move it from 10h to 14h", "14:00"),
+    ("25h", None),  # impossible
+    ("às 10h75", None),
+    ("at 3", None),  # a bare hour outside 7-20 is too ambiguous
+    ("daqui a 2 horas", None),  # a duration
+    ("as 3 opções", None),
+    ("18/07", None),
+    ("on the 18th", None),
+    ("opção 2", None),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), TIMES)
+def test_time(message: str, expected: str | None) -> None:
+    assert u(message).time == expected
+
+
+# --- slot references -------------------------------------------------------------------------------------
+
+SLOT_REFERENCES = [
+    ("I'll take the earliest one", None, True),
+    ("o mais cedo", None, True),
+    ("o primeiro horário", None, True),
+    ("first available", None, True),
+    ("o quanto antes", None, True),
+    ("as soon as possible", None, True),
+    ("the first one", 1, False),
+    ("o primeiro", 1, False),
+    ("the second one", 2, False),
+    ("second", 2, False),
+    ("a segunda opção", 2, False),
+    ("quero a segunda", 2, False),
+    ("a terceira", 3, False),
+    ("option 3", 3, False),
+    ("opção 2", 2, False),
+    ("o 2º", 2, False),
+    ("the 2nd one", 2, False),
+    ("2", 2, False),
+    ("segunda", None, False),  # Monday
+    ("na segunda às 10h", None, False),
+    ("quinta-feira", None, False),
+    ("first time here", None, False),
+    ("wait a second", None, False),
+]
+
+
+@pytest.mark.parametrize(("message", "choice", "earliest"), SLOT_REFERENCES)
+def test_slot_reference(message: str, choice: int | None, earliest: bool) -> None:
+    result = u(message)
+    assert (result.choice, result.earliest) == (choice, earliest)
+
+
+REFERENCES = [
+    ("move it to Friday", True),
+    ("cancel that one", True),
+    ("cancel my appointment", True),
+    ("quero desmarcar minha consulta", True),
+    ("pode remarcar essa?", True),
+    ("a mesma, mas às 15h", True),
+    ("horários de cardiologia esta semana", False),
+    ("quero marcar uma consulta", False),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), REFERENCES)
+def test_refers_to_previous(message: str, expected: bool) -> None:
+    assert u(message).refers_to_previous is expected
+
+
+CONFIRMATIONS = [
+    ("sim", True), ("ok", True), ("yes please", True), ("pode ser!", True), ("sim, pode marcar", True),
+    ("não", False), ("no, I want Friday", False), ("não quero cancelar", None), ("simples", None),
+    ("nope", False), ("okay", True), ("quero marcar", None),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), CONFIRMATIONS)
+def test_confirmation(message: str, expected: bool | None) -> None:
+    assert u(message).confirmation is expected
+
+
+# --- language --------------------------------------------------------------------------------------------
+
+LANGUAGES = [
+    ("quero marcar uma consulta", None, "pt"),
+    ("I want to book an appointment", None, "en"),
+    ("amanhã às 10h", None, "pt"),
+    ("tomorrow at 10", None, "en"),
+    ("olá", None, "pt"),
+    ("hi", "pt", "en"),
+    ("show me Fábio Costa's record", None, "en"),
+    ("Dr. Fernando on the 18th at 10", None, "en"),
+    ("dermatologista", None, "pt"),
+    ("dermatologist", None, "en"),
+    ("sexta", "en", "pt"),
+    ("Friday", "pt", "en"),
+    ("10h", "pt", "pt"),  # no clue: the session's language
+    ("10h", "en", "en"),
+    ("ok", "pt", "pt"),
+    ("ok", None, "en"),
+    ("2", "pt", "pt"),
+    ("Dr. Fernando", "pt", "pt"),
+]
+
+
+@pytest.mark.parametrize(("message", "previous", "expected"), LANGUAGES)
+def test_language(message: str, previous: str | None, expected: str) -> None:
+    assert u(message, previous=previous).language == expected
+
+
+# --- whole messages --------------------------------------------------------------------------------------
+
+
+def test_the_issue_booking_follow_up() -> None:
+    assert u("Dr. Fernando on the 18th at 10") == Understanding(
+        language="en", intent=Intent.BOOK, out_of_scope=None, specialty=None, unsupported_specialty=None,
+        doctors=("Dr. Fernando Almeida",), date=D(2026, 12, 18), date_range=None, time="10:00",
+        earliest=False, choice=None, refers_to_previous=False, confirmation=None,
+    )
+
+
+def test_the_issue_reschedule() -> None:
+    result = u("remarcar minha consulta com a Dra. Beatriz para sexta às 14h", WEDNESDAY)
+    assert (result.language, result.intent) == ("pt", Intent.RESCHEDULE)
+    assert result.doctors == ("Dra. Beatriz Souza",)
+    assert (result.date, result.time, result.refers_to_previous) == (D(2026, 11, 27), "14:00", True)
+
+
+def test_the_issue_list_next_week() -> None:
+    result = u("tem horário com dermatologista semana que vem?", WEDNESDAY)
+    assert (result.intent, result.specialty, result.date, result.date_range) == (
+        Intent.LIST, "dermatology", None, (D(2026, 11, 30), D(2026, 12, 6))
+    )
+
+
+def test_the_issue_unsupported_specialty_keeps_the_users_word() -> None:
+    result = u("Quero marcar com um Neurologista amanhã às 9h")
+    assert (result.intent, result.out_of_scope, result.unsupported_specialty, result.date, result.time) == (
+        Intent.OUT_OF_SCOPE, OutOfScope.UNSUPPORTED_SPECIALTY, "neurologista", D(2026, 11, 23), "09:00"
+    )
+
+
+def test_understanding_is_deterministic() -> None:
+    for message, *_ in INTENTS:
+        assert u(message) == u(message)
+
+
+ODD_INPUT = ["🙂", "?!", "   ", "x" * 5000, "dia 99", "99/99/9999", "às 99h", "option 0"]
+
+
+@pytest.mark.parametrize("message", ODD_INPUT)
+def test_odd_input_is_understood_without_error(message: str) -> None:
+    result = u(message)
+    assert result.language in ("pt", "en")
+    assert result.date is None and result.time is None
+
+
+def test_fold_keeps_length_and_strips_accents() -> None:
+    text = "Remarcação às 14h com a Dra. Patrícia — São Paulo\u2019s \u0130"
+    assert len(fold(text)) == len(text)
+    assert fold("ÀÉÎÕÜÇ ãéíóúâêô") == "aeiouc aeiouaeo"
+
+
+def test_dateparser_only_sees_date_fragments() -> None:
+    before = when._library_date.cache_info()
+    u("quero marcar com cardiologista às 10h, o das 14h30 ou option 2")
+    u("18/07 or the 18th at 2 pm")  # numeric and day-of-month forms are computed without the library
+    after = when._library_date.cache_info()
+    assert (after.hits, after.misses) == (before.hits, before.misses)
+
+
+def test_understanding_is_fast() -> None:
+    messages = [row[0] for table in (INTENTS, DATES, TIMES, SLOT_REFERENCES, LANGUAGES) for row in table]
+    timings = []
+    for message in messages:
+        start = time.perf_counter()
+        u(message, WEDNESDAY)
+        timings.append(time.perf_counter() - start)
+    assert statistics.mean(timings) < 0.002
+    assert max(timings) < 0.05
