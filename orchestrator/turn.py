@@ -236,7 +236,7 @@ class Orchestrator:
         outcome = await self.mesh.verifier.call(ctx, stub.VerifyAnswer, request, retry=True)
         if outcome.reply is None:
             return orchestrator_pb2.Verification(safe=False, notes=["verifier unavailable"])
-        notes = [f"R{v.rule}: {v.note}" for v in outcome.reply.violations]
+        notes = [v.note for v in outcome.reply.violations]  # each note starts with its rule, "R4: …"
         return orchestrator_pb2.Verification(safe=outcome.reply.safe, notes=notes)
 
     def _learn(self, session: Session, plan: Plan, answer: Answer) -> None:
