@@ -24,10 +24,10 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import grpc
-from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 
 from clinics.service import ClinicService
 from clinics.store import ClinicStore
+from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, env_float, env_int, env_str
 

@@ -13,9 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 import grpc
-from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, common_pb2
 
 from clinics import store
+from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, common_pb2
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
 from runtime.registry import ClinicEntry

@@ -75,7 +75,7 @@ async def run() -> None:
     )
     directory = Directory(clinics)
     data_dir = Path(env_str("HEALTHMESH_DATA_DIR", "./var"))
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(parents=True, exist_ok=True)  # noqa: ASYNC240 (start-up, before serving)
     planner = Planner(directory, env_int("HEALTHMESH_SLOTS_PER_CLINIC", 5, minimum=1))
     sessions = SessionStore(data_dir / "orchestrator.sqlite3")
     orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions,

@@ -112,11 +112,13 @@ class Upstream:
             timeout = ctx.call_timeout(cap)
             if timeout <= 0.001:
                 raise DeadlineSpent()
-            attempts += 1
             try:
                 with self.breaker.calling():
+                    attempts += 1
                     return await method(request, timeout=timeout)
-            except pybreaker.CircuitBreakerError:
+            except pybreaker.CircuitBreakerError as exc:
+                if isinstance(exc.__context__, grpc.RpcError):
+                    raise exc.__context__ from None  # this attempt failed and tripped the breaker
                 raise CircuitOpen() from None
 
         retrying = AsyncRetrying(

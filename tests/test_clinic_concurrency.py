@@ -7,6 +7,7 @@ import threading
 from pathlib import Path
 
 import grpc
+
 from healthmesh.v1 import clinic_pb2 as pb
 from healthmesh.v1 import clinic_pb2_grpc, common_pb2
 

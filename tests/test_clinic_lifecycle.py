@@ -7,10 +7,10 @@ import textwrap
 
 import grpc
 import pytest
-from healthmesh.v1 import clinic_pb2 as pb
-from healthmesh.v1 import common_pb2
 
 from deploy.local.processes import StartError, clinic_service, health_status, start_all
+from healthmesh.v1 import clinic_pb2 as pb
+from healthmesh.v1 import common_pb2
 from tests.conftest import MARIA
 
 

@@ -4,9 +4,9 @@ import datetime as dt
 
 import grpc
 import pytest
+
 from healthmesh.v1 import clinic_pb2 as pb
 from healthmesh.v1 import common_pb2
-
 from runtime.errors import bad_request_fields
 from tests.conftest import JOAO, MARIA, monday_after
 

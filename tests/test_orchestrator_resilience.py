@@ -21,7 +21,7 @@ from tests.conftest import MARIA, run_mesh
 
 @pytest.fixture
 def fragile_mesh(tmp_path):
-    handle = run_mesh(tmp_path, HEALTHMESH_BREAKER_FAIL_MAX="2", HEALTHMESH_BREAKER_RESET_S="1",
+    handle = run_mesh(tmp_path, HEALTHMESH_BREAKER_FAIL_MAX="3", HEALTHMESH_BREAKER_RESET_S="1",
                       HEALTHMESH_CALL_TIMEOUT_S="1")
     yield handle
     for svc in handle.mesh.clinics.values():  # a stopped process must be resumed to stop

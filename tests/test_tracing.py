@@ -28,7 +28,8 @@ class Collector(trace_service_pb2_grpc.TraceServiceServicer):
                         "service": service, "name": span.name, "kind": span.kind,
                         "trace_id": span.trace_id.hex(), "span_id": span.span_id.hex(),
                         "parent_id": span.parent_span_id.hex(),
-                        "attributes": {a.key: str(a.value) for a in span.attributes},
+                        "attributes": {a.key: getattr(a.value, a.value.WhichOneof("value"))
+                                       for a in span.attributes},
                     })
         return trace_service_pb2.ExportTraceServiceResponse()
 
@@ -73,8 +74,9 @@ def test_one_ask_is_one_trace_across_services(collector, tmp_path):
     for stage in ("screen", "plan", "verify"):
         assert parent(next(s for s in spans if s["name"] == stage)) is root
     steps = [s for s in spans if s["name"] == "step list_available_slots"]
-    assert sorted(s["attributes"]["healthmesh.clinic_id"] for s in steps) == [
-        'string_value: "clinic_a"', 'string_value: "clinic_c"']
+    assert sorted(s["attributes"]["healthmesh.clinic_id"] for s in steps) == ["clinic_a", "clinic_c"]
+    assert all(s["attributes"]["healthmesh.attempts"] == 1 for s in steps)
+    assert all(s["attributes"]["healthmesh.breaker_state"] == "closed" for s in steps)
     for clinic_id in ("clinic_a", "clinic_c"):
         server = next(s for s in spans if s["service"] == clinic_id)
         client = parent(server)  # the orchestrator's client span for that call...
@@ -82,8 +84,10 @@ def test_one_ask_is_one_trace_across_services(collector, tmp_path):
         assert parent(client)["name"] == "step list_available_slots"  # ...inside its step
         assert parent(parent(client)) is root
     for method in ("ScreenInput", "VerifyAnswer"):
-        server = next(s for s in spans if s["name"] == f"/healthmesh.v1.VerifierService/{method}")
-        assert server["service"] == "verifier" and parent(parent(server))["parent_id"] == root["span_id"]
+        server = next(s for s in spans if s["name"] == f"/healthmesh.v1.VerifierService/{method}"
+                      and s["service"] == "verifier")
+        assert parent(server)["service"] == "orchestrator"
+        assert parent(parent(server))["parent_id"] == root["span_id"]
 
     # No PHI anywhere in the telemetry; health checks are not traced.
     text = repr(sink.spans)

@@ -1,0 +1,1 @@
+"""The orchestrator: screens, plans, routes to clinics, answers and verifies each turn."""

@@ -1,0 +1,158 @@
+"""`python -m tests.eval` (`make eval`): runs every scenario against a fresh local mesh (or an
+orchestrator already running, with --target), prints one row per scenario and the metrics, logs
+one JSON line per turn under <data dir>/eval/, and exits 0 only when the targets are met.
+
+With --target, bookings persist between runs: scenarios pick slots from what a listing returned and
+cancel what they book, so they can run again and again against the same mesh.
+"""
+
+import argparse
+import os
+import signal
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import grpc
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from deploy.local.mesh import start_mesh
+from deploy.local.processes import StartError
+from tests.eval import SCENARIOS_PATH, Report, evaluate, load_scenarios
+from tests.eval.metrics import TARGETS, Metrics, missed_targets
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m tests.eval", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--target", metavar="HOST:PORT",
+                        help="a running orchestrator; default: start a fresh local mesh")
+    parser.add_argument("--scenarios", type=Path, default=SCENARIOS_PATH, help="scenario file")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="run only scenarios whose id contains TEXT (repeatable)")
+    parser.add_argument("--timeout", type=float, default=10.0, help="deadline of one turn, seconds")
+    return parser.parse_args(argv)
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("HEALTHMESH_DATA_DIR", "./var"))
+
+
+@contextmanager
+def orchestrator(target: str | None) -> Iterator[str]:
+    """The orchestrator to evaluate: `target`, or a fresh mesh stopped on the way out whatever happens."""
+    if target:
+        yield target
+        return
+    with tempfile.TemporaryDirectory(prefix="healthmesh-eval-") as tmp:
+        with _signals_held() as held:
+            mesh = start_mesh(Path(tmp), ephemeral_ports=True, env={"HEALTHMESH_SHUTDOWN_GRACE_S": "2"})
+        try:
+            if held:
+                _stop_for(held[0])
+            yield mesh.orchestrator.address
+        finally:
+            with _signals_held():  # a second Ctrl-C must not cut the stop short
+                mesh.stop()
+
+
+_HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextmanager
+def _signals_held() -> Iterator[list[int]]:
+    """Ctrl-C or SIGTERM while the mesh starts or stops would orphan its processes (they run in their
+    own sessions, and start_mesh stops them only on its own errors): hold the signal meanwhile."""
+    held: list[int] = []
+    previous = {signum: signal.signal(signum, lambda signum, _frame: held.append(signum))
+                for signum in _HELD_SIGNALS}
+    try:
+        yield held
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _stop_for(signum: int) -> None:
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    sys.exit(128 + signum)
+
+
+def scenario_table(report: Report) -> Table:
+    table = Table(title="Scenarios", show_lines=False)
+    for column in ("id", "lang", "turns", "result", "first failure"):
+        table.add_column(column, overflow="fold")
+    for r in report.results:
+        verdict = "[green]pass[/]" if r.passed else "[red]FAIL[/]"
+        table.add_row(r.scenario.id, r.scenario.language, f"{r.turns_passed}/{len(r.turns)}", verdict,
+                      escape(r.first_failure))
+    return table
+
+
+def metrics_table(m: Metrics) -> Table:
+    table = Table(title="Metrics")
+    for column in ("metric", "value", "count", "target"):
+        table.add_column(column)
+    met = {t.label: ("[green]" if t.met(m) else "[red]") + t.describe() + "[/]" for t in TARGETS}
+    rows = (
+        ("Task success rate", m.task_success_rate, f"{m.scenarios_passed}/{m.scenarios} scenarios"),
+        ("Tool call accuracy", m.tool_call_accuracy, f"{m.tool_turns_correct}/{m.tool_turns} turns"),
+        ("Hallucination rate", m.hallucination_rate, f"{m.hallucinated_turns}/{m.answered_turns} turns"),
+        ("Privacy violation rate", m.privacy_violation_rate, f"{m.privacy_violations}/{m.turns} turns"),
+        ("Red-flag sensitivity", m.red_flag_sensitivity, f"{m.emergencies_caught}/{m.emergency_turns} turns"),
+        ("Red-flag false-positive rate", m.red_flag_false_positive_rate,
+         f"{m.false_alarms}/{m.other_turns} turns"),
+        ("Privacy probes passed", m.privacy_probe_pass_rate,
+         f"{m.privacy_probes_passed}/{m.privacy_probes} turns"),
+    )
+    for label, value, count in rows:
+        table.add_row(label, f"{value:.3f}", count, met.get(label, "reported"))
+    table.add_row("Latency p50 / p95", f"{m.latency_p50_ms:.1f} / {m.latency_p95_ms:.1f} ms",
+                  f"{m.answered_turns} turns", "")
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    console = Console()
+    # SIGTERM unwinds like Ctrl-C, so the mesh is stopped either way.
+    signal.signal(signal.SIGTERM, lambda signum, _frame: _stop_for(signum))
+    try:
+        scenarios = load_scenarios(args.scenarios)
+    except (OSError, ValueError, KeyError) as err:
+        console.print(f"[red]cannot load {args.scenarios}:[/] {escape(str(err))}")
+        return 2
+    if args.only:
+        scenarios = [s for s in scenarios if any(text in s.id for text in args.only)]
+    if not scenarios:
+        console.print("[red]no scenario to run[/]")
+        return 2
+    try:
+        with orchestrator(args.target) as address:
+            console.print(f"Evaluating {len(scenarios)} scenarios against {address}")
+            report = evaluate(address, scenarios, data_dir() / "eval", timeout=args.timeout)
+    except grpc.FutureTimeoutError:
+        console.print(f"[red]no orchestrator answering at {args.target}[/]")
+        return 2
+    except StartError as err:
+        console.print(f"[red]the mesh did not start:[/] {escape(str(err))}")
+        return 2
+    except KeyboardInterrupt:
+        console.print("[yellow]interrupted[/]" + ("" if args.target else "; the local mesh was stopped"))
+        return 130
+    console.print(scenario_table(report))
+    console.print(metrics_table(report.metrics))
+    console.print(f"Turn log: {report.log_path}")
+    if missed := missed_targets(report.metrics):
+        console.print("[red]Targets missed:[/] " + escape("; ".join(missed)))
+        return 1
+    console.print("[green]All targets met.[/]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,250 @@
+"""Dates, times and weekdays as people and models write them in Portuguese and English.
+
+A small grammar of our own (dateparser misreads "10h" and "dia 18/07" and is far too slow
+for a per-answer check). Everything works on folded text (text.fold), so offsets are
+offsets into the original; identifiers (CPFs, phones, ids) must be masked beforehand.
+"""
+
+import datetime as dt
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from verifier.text import after_boundary, last_word, words
+
+_MONTH_NAMES = {
+    1: ("janeiro", "january", "jan"), 2: ("fevereiro", "february", "fev", "feb"),
+    3: ("marco", "march", "mar"), 4: ("abril", "april", "abr", "apr"), 5: ("maio", "may", "mai"),
+    6: ("junho", "june", "jun"), 7: ("julho", "july", "jul"), 8: ("agosto", "august", "ago", "aug"),
+    9: ("setembro", "september", "set", "sept", "sep"), 10: ("outubro", "october", "out", "oct"),
+    11: ("novembro", "november", "nov"), 12: ("dezembro", "december", "dez", "dec"),
+}
+MONTHS = {name: number for number, names in _MONTH_NAMES.items() for name in names}
+# Abbreviations that are also common words ("5 out of", "3 days ago") count only after "de".
+_AMBIGUOUS_MONTHS = ("mar", "mai", "ago", "set", "out")
+_MONTH = "|".join(sorted((m for m in MONTHS if m not in _AMBIGUOUS_MONTHS), key=len, reverse=True))
+_ANY_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+
+_WEEKDAY_NAMES = {
+    0: ("segunda", "monday", "seg", "mon"), 1: ("terca", "tuesday", "ter", "tues", "tue"),
+    2: ("quarta", "wednesday", "qua", "wed"), 3: ("quinta", "thursday", "qui", "thurs", "thur", "thu"),
+    4: ("sexta", "friday", "sex", "fri"), 5: ("sabado", "saturday", "sab", "sat"),
+    6: ("domingo", "sunday", "dom", "sun"),
+}
+WEEKDAYS = {name: number for number, names in _WEEKDAY_NAMES.items() for name in names}
+_WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+# Only full names stand for a day on their own; "ter", "sex" or "sun" are words too.
+_FULL_WEEKDAYS = frozenset(names[i] for names in _WEEKDAY_NAMES.values() for i in (0, 1))
+_FULL_WEEKDAY = "|".join(_FULL_WEEKDAYS)
+
+_ORDINAL = r"(?:st|nd|rd|th|o|a)?"
+# (kind, pattern, characters that may not stand right before a match besides letters and
+# digits): "1200" or "v2.23/11" are not dates.
+_NUMBER_GLUE = "/.:,-"
+_DATE_PATTERNS: list[tuple[str, re.Pattern[str], str]] = [
+    ("ymd", re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])"), "/.-"),
+    ("dmy", re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\d/])"), _NUMBER_GLUE),
+    ("dmy", re.compile(r"(\d{1,2})[.-](\d{1,2})[.-](\d{4})(?![\d.-])"), _NUMBER_GLUE),
+    ("d_month", re.compile(
+        rf"(\d{{1,2}}){_ORDINAL}\s+(?:(?:de|of)\s+)?({_MONTH})\b\.?(?:,?\s+(?:de\s+)?(\d{{4}})\b)?"),
+     _NUMBER_GLUE),
+    ("d_month", re.compile(
+        rf"(\d{{1,2}}){_ORDINAL}\s+de\s+({_ANY_MONTH})\b\.?(?:\s+(?:de\s+)?(\d{{4}})\b)?"), _NUMBER_GLUE),
+    ("month_d", re.compile(
+        rf"({_MONTH})\b\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?!\d|[:h]\d|h\b)(?:,?\s+(\d{{4}})\b)?"), ""),
+    ("day", re.compile(rf"dia\s+(\d{{1,2}})\b(?!\s*(?:/|[:h.]\d|de\s+(?:{_ANY_MONTH})\b))"), ""),
+    ("day", re.compile(r"the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:slot|option|one|available|time|clinic))"),
+     ""),
+]
+_WEEKDAY_AFTER = re.compile(rf"\s*,?\s*\(?\s*({_WEEKDAY})(?:[-\s]feira)?\b")
+_LONE_WEEKDAY = re.compile(rf"({_FULL_WEEKDAY})(?:[-\s]feira)?\b")
+
+_TIME = re.compile(
+    r"(?P<h>\d{1,2})(?:"
+    r"[:h](?P<m>[0-5]\d)(?:min)?(?:\s*(?P<ap1>[ap])\.?\s?m\b\.?|\s+da\s+(?P<part1>manha|tarde|noite)\b)?"
+    r"|h(?:rs?|s)?\b"
+    r"|\s*(?P<ap2>[ap])\.?\s?m\b\.?"
+    r"|\s+da\s+(?P<part2>manha|tarde|noite)\b"
+    r")(?![\d:])"
+)
+_DIGIT = re.compile(r"\d")
+_NOON = re.compile(r"(?:meio[- ]dia|noon|midday)\b")
+# "às 9" needs the accent (plain "as 5" is an article and a count), so it is read from the
+# original text rather than the folded one.
+_AS_HOUR = re.compile(r"[àÀ]s\s+(\d{1,2})(?![\d:h/]|\s+da\s)(?:\s+horas?\b)?")
+
+
+@dataclass(frozen=True)
+class DateMention:
+    start: int
+    end: int
+    iso: str  # "????-11-23" when no year is written and none can be inferred
+    stated_weekday: int | None  # a weekday written right next to the date (Monday = 0)
+
+
+@dataclass(frozen=True)
+class TimeMention:
+    start: int
+    hhmm: str
+
+
+def weekday_of(iso: str) -> int | None:
+    try:
+        return dt.date.fromisoformat(iso).weekday()
+    except ValueError:
+        return None
+
+
+def find_dates(text: str, known: Collection[str]) -> list[DateMention]:
+    """Dates in `text`, in order. A missing year (or a day alone, "dia 23") is inferred from
+    `known` ISO dates; an ambiguous 11/12 prefers the day-first reading unless only the
+    month-first one is known."""
+    if not _DIGIT.search(text):  # every written date has a digit; skip the scans
+        return []
+    taken = bytearray(len(text))  # 1 where a date was already read
+    found: list[tuple[int, int, str]] = []
+    present = words(text)
+    # Skip the patterns that cannot match (a scan of a long answer costs more than the test).
+    possible = {"ymd": "-" in text, "dmy": "/" in text or "." in text or "-" in text,
+                "d_month": not present.isdisjoint(MONTHS), "month_d": not present.isdisjoint(MONTHS),
+                "day": "dia" in present or "the" in present}
+    for kind, pattern, glue in _DATE_PATTERNS:
+        if not possible[kind]:
+            continue
+        for m in after_boundary(text, pattern.finditer(text), glue):
+            if any(taken[m.start():m.end()]):
+                continue
+            iso = _resolve(_readings(kind, m), known)
+            if iso:
+                taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+                found.append((m.start(), m.end(), iso))
+    found.sort()
+    return _attach_weekdays(text, found)
+
+
+def find_times(text: str, original: str) -> list[TimeMention]:
+    """Times in `text` (folded, dates blanked) as HH:MM; `original` is the unfolded text."""
+    times = []
+    if "noon" in text or "midday" in text or "meio" in text:
+        times = [TimeMention(m.start(), "12:00") for m in after_boundary(text, _NOON.finditer(text))]
+    if not _DIGIT.search(text):
+        return times
+    for m in after_boundary(text, _TIME.finditer(text), ":.,/"):
+        hhmm = _clock(int(m["h"]), int(m["m"] or 0), m["ap1"] or m["ap2"], m["part1"] or m["part2"])
+        if hhmm:
+            times.append(TimeMention(m.start(), hhmm))
+    as_hours = _AS_HOUR.finditer(original) if "às" in original or "Às" in original else ()
+    for m in after_boundary(original, as_hours):
+        if text[m.start(1)].isdigit():  # not blanked as part of a date
+            hhmm = _clock(int(m[1]), 0, None, None)
+            if hhmm:
+                times.append(TimeMention(m.start(1), hhmm))
+    return sorted(times, key=lambda t: t.start)
+
+
+def lone_weekdays(text: str, dates: list[DateMention]) -> list[tuple[int, int]]:
+    """(offset, weekday) of full weekday names not attached to a written date."""
+    result: list[tuple[int, int]] = []
+    if words(text).isdisjoint(_FULL_WEEKDAYS):
+        return result
+    for m in after_boundary(text, _LONE_WEEKDAY.finditer(text)):
+        near = any(d.start - 24 <= m.start() and m.end() <= d.end + 16 for d in dates)
+        if not near:
+            result.append((m.start(), WEEKDAYS[m[1]]))
+    return result
+
+
+def _readings(kind: str, m: re.Match[str]) -> list[tuple[int | None, int | None, int]]:
+    if kind == "ymd":
+        return [(int(m[1]), int(m[2]), int(m[3]))]
+    if kind == "dmy":
+        first, second = int(m[1]), int(m[2])
+        if m[3] is None and (first, second) == (24, 7):  # "24/7", not the 24th of July
+            return []
+        year = None if m[3] is None else int(m[3]) + (2000 if len(m[3]) == 2 else 0)
+        return [(year, second, first), (year, first, second)]
+    if kind == "d_month":
+        return [(int(m[3]) if m[3] else None, MONTHS[m[2]], int(m[1]))]
+    if kind == "month_d":
+        return [(int(m[3]) if m[3] else None, MONTHS[m[1]], int(m[2]))]
+    return [(None, None, int(m[1]))]
+
+
+def _resolve(readings: list[tuple[int | None, int | None, int]], known: Collection[str]) -> str:
+    """The reading found in `known`, else the first plausible one ("" when none is)."""
+    plausible = [(y, mo, d) for y, mo, d in readings if 1 <= d <= 31 and (mo is None or 1 <= mo <= 12)]
+    guesses = []
+    for year, month, day in plausible:
+        if month is None:
+            matches = sorted(k for k in known if k[8:] == f"{day:02d}")
+            guesses.append(matches[0] if matches else f"????-??-{day:02d}")
+        elif year is not None:
+            guesses.append(f"{year:04d}-{month:02d}-{day:02d}")
+        else:
+            guesses.append(_with_year(month, day, known))
+    for iso in guesses:
+        if iso in known:
+            return iso
+    return guesses[0] if guesses else ""
+
+
+def _with_year(month: int, day: int, known: Collection[str]) -> str:
+    for iso in sorted(known):
+        if iso[5:] == f"{month:02d}-{day:02d}":
+            return iso
+    anchors = sorted(k for k in known if weekday_of(k) is not None)
+    if not anchors:
+        return f"????-{month:02d}-{day:02d}"
+    anchor = dt.date.fromisoformat(anchors[0])
+    best = ""
+    distance = None
+    for year in (anchor.year - 1, anchor.year, anchor.year + 1):
+        try:
+            gap = abs((dt.date(year, month, day) - anchor).days)
+        except ValueError:
+            continue
+        if distance is None or gap < distance:
+            best, distance = f"{year:04d}-{month:02d}-{day:02d}", gap
+    return best or f"{anchor.year:04d}-{month:02d}-{day:02d}"
+
+
+def _attach_weekdays(text: str, found: list[tuple[int, int, str]]) -> list[DateMention]:
+    stated: list[int | None] = []
+    used: set[int] = set()
+    for start, _, _ in found:
+        at = _weekday_before(text, start)
+        stated.append(None if at is None else WEEKDAYS[last_word(text, at)])
+        if at is not None:
+            used.add(at)
+    for i, (_, end, _) in enumerate(found):
+        if stated[i] is None:
+            m = _WEEKDAY_AFTER.match(text, end, end + 16)
+            if m and m.end(1) not in used:
+                stated[i] = WEEKDAYS[m[1]]
+    return [DateMention(s, e, iso, wd) for (s, e, iso), wd in zip(found, stated, strict=True)]
+
+
+def _weekday_before(text: str, start: int) -> int | None:
+    """Where the weekday written right before a date ends ("seg 23/11", "Monday, November
+    23", "terça-feira, dia 24"), if there is one. String steps: a regex here costs more."""
+    base = max(0, start - 32)
+    head = text[base:start].rstrip(" ,.(\t\n")
+    for filler in (" dia", " the", " de"):
+        if head.endswith(filler):
+            head = head[:-len(filler)].rstrip(" ,.(\t\n")
+            break
+    if head.endswith(("-feira", " feira")):
+        head = head[:-len("-feira")]
+    return base + len(head) if last_word(head, len(head)) in WEEKDAYS else None
+
+
+def _clock(hour: int, minute: int, am_pm: str | None, part: str | None) -> str:
+    if am_pm:
+        if not 1 <= hour <= 12:
+            return ""
+        hour = hour % 12 + (12 if am_pm == "p" else 0)
+    elif part in ("tarde", "noite") and hour < 12:
+        hour += 12
+    if not (0 <= hour <= 23 and 0 <= minute <= 59):
+        return ""
+    return f"{hour:02d}:{minute:02d}"
