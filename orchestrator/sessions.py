@@ -81,6 +81,9 @@ class SessionStore:
         if conn is None:
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
             conn.execute("PRAGMA journal_mode=WAL")
+            # WAL + NORMAL: a commit is atomic without an fsync per turn; a power cut may lose
+            # the last turns of a conversation, never corrupt it.
+            conn.execute("PRAGMA synchronous=NORMAL")
             conn.executescript(SCHEMA)
             self._local.conn = conn
         return conn

@@ -6,7 +6,9 @@ When the safety gate cannot be consulted the turn fails closed.
 """
 
 import asyncio
+import contextlib
 import datetime as dt
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -68,7 +70,7 @@ class Orchestrator:
         self._fanout = asyncio.Semaphore(fanout)
         # Session I/O runs one call at a time off the loop; turns of one session run in order.
         self._db = asyncio.Semaphore(1)
-        self._session_locks: dict[str, asyncio.Lock] = {}
+        self._session_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def ask(self, ctx: RequestContext, request: orchestrator_pb2.AskRequest,
                   emit: Emit) -> orchestrator_pb2.AskResponse:
@@ -78,11 +80,13 @@ class Orchestrator:
         if len(message) > MAX_MESSAGE:
             raise InvalidArgument("message", f"must be at most {MAX_MESSAGE} characters")
         patient = _validated_patient(request)
-        session = await self._session_io(self.sessions.load, request.session_id)
-        lock = self._session_locks.setdefault(session.session_id, asyncio.Lock())
+        # Turns of one session run in order; its state is read once the turn holds the lock.
+        lock: contextlib.AbstractAsyncContextManager = contextlib.nullcontext()
+        if request.session_id:
+            lock = self._session_locks.setdefault(request.session_id, asyncio.Lock())
         async with lock:
-            if request.session_id:  # another turn may have changed it while we waited
-                session = await self._session_io(self.sessions.load, request.session_id)
+            session = await self._session_io(self.sessions.load, request.session_id) \
+                if request.session_id else self.sessions.load("")
             if patient is not None:
                 session.patient_name, session.patient_cpf = patient.full_name, patient.cpf
             ctx.session_id = session.session_id
