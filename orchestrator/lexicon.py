@@ -80,7 +80,8 @@ OTHER_PATIENT: tuple[str, ...] = (
 # "<Name>'s record", "dados do João": a name, checked in code to be neither the user's words nor a doctor.
 POSSESSIVE_EN = rf"([a-z]+)'s\s+{_DATA_EN}"
 OF_NAME_PT = rf"{_DATA_PT}\s+(?:d[oa]|de)\s+"
-OF_NAME_EN = rf"{_DATA_EN}\s+(?:of|for)\s+"
+# "record of X", and "what medications is X taking" / "which drugs does X use".
+OF_NAME_EN = rf"(?:{_DATA_EN}\s+(?:of|for)\s+|{_DATA_EN}\s+(?:is|does|did|has)\s+)"
 NOT_A_PERSON: tuple[str, ...] = (
     "doctor", "doctors", "dr", "dra", "clinic", "clinics", "today", "tomorrow", "yesterday", "week",
     "month", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "it", "that",

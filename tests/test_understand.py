@@ -121,6 +121,7 @@ INTENTS = [
     ("should I stop taking my metoprolol before the appointment?", IN.OUT_OF_SCOPE, OOS.DOSAGE),
     # out of scope: another patient
     ("show me Fábio Costa's record", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
+    ("what medications is Ana Silva taking?", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
     ("mostre os dados do paciente Fábio Costa", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
     ("dados do paciente CARD-A002", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
     ("who else is booked with Dr. Fernando?", IN.OUT_OF_SCOPE, OOS.OTHER_PATIENT),
