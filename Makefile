@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 BUF := node_modules/.bin/buf
 STAMP := $(VENV)/.installed
 
-.PHONY: setup gen lint run up test bench eval trace clean
+.PHONY: setup gen lint run up test bench eval trace audit-verify clean
 
 setup: $(STAMP) $(BUF) gen/healthmesh/v1/clinic_pb2.py
 
@@ -47,6 +47,9 @@ bench: setup
 
 eval: setup
 	$(BIN)/python -m tests.eval
+
+audit-verify: setup
+	$(BIN)/python -m orchestrator.audit verify
 
 trace: setup
 	$(BIN)/python -m runtime.traceview "$(ID)"

@@ -29,6 +29,13 @@ class StepStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_STATUS_CIRCUIT_OPEN: _ClassVar[StepStatus]
     STEP_STATUS_INVALID: _ClassVar[StepStatus]
 
+class ModelRoute(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MODEL_ROUTE_UNSPECIFIED: _ClassVar[ModelRoute]
+    MODEL_ROUTE_NONE: _ClassVar[ModelRoute]
+    MODEL_ROUTE_LOCAL: _ClassVar[ModelRoute]
+    MODEL_ROUTE_CLOUD: _ClassVar[ModelRoute]
+
 class Stage(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     STAGE_UNSPECIFIED: _ClassVar[Stage]
@@ -59,6 +66,10 @@ STEP_STATUS_UNAVAILABLE: StepStatus
 STEP_STATUS_TIMED_OUT: StepStatus
 STEP_STATUS_CIRCUIT_OPEN: StepStatus
 STEP_STATUS_INVALID: StepStatus
+MODEL_ROUTE_UNSPECIFIED: ModelRoute
+MODEL_ROUTE_NONE: ModelRoute
+MODEL_ROUTE_LOCAL: ModelRoute
+MODEL_ROUTE_CLOUD: ModelRoute
 STAGE_UNSPECIFIED: Stage
 STAGE_SCREEN: Stage
 STAGE_PLAN: Stage
@@ -107,7 +118,7 @@ class Verification(_message.Message):
     def __init__(self, safe: _Optional[bool] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class AskResponse(_message.Message):
-    __slots__ = ("session_id", "answer", "language", "disposition", "steps", "slots", "appointment", "verification", "trace_id")
+    __slots__ = ("session_id", "answer", "language", "disposition", "steps", "slots", "appointment", "verification", "trace_id", "phi_detected", "phi_categories", "model_route")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     ANSWER_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
@@ -117,6 +128,9 @@ class AskResponse(_message.Message):
     APPOINTMENT_FIELD_NUMBER: _ClassVar[int]
     VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
+    PHI_DETECTED_FIELD_NUMBER: _ClassVar[int]
+    PHI_CATEGORIES_FIELD_NUMBER: _ClassVar[int]
+    MODEL_ROUTE_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     answer: str
     language: str
@@ -126,7 +140,10 @@ class AskResponse(_message.Message):
     appointment: _common_pb2.Appointment
     verification: Verification
     trace_id: str
-    def __init__(self, session_id: _Optional[str] = ..., answer: _Optional[str] = ..., language: _Optional[str] = ..., disposition: _Optional[_Union[Disposition, str]] = ..., steps: _Optional[_Iterable[_Union[Step, _Mapping]]] = ..., slots: _Optional[_Iterable[_Union[_common_pb2.Slot, _Mapping]]] = ..., appointment: _Optional[_Union[_common_pb2.Appointment, _Mapping]] = ..., verification: _Optional[_Union[Verification, _Mapping]] = ..., trace_id: _Optional[str] = ...) -> None: ...
+    phi_detected: bool
+    phi_categories: _containers.RepeatedScalarFieldContainer[str]
+    model_route: ModelRoute
+    def __init__(self, session_id: _Optional[str] = ..., answer: _Optional[str] = ..., language: _Optional[str] = ..., disposition: _Optional[_Union[Disposition, str]] = ..., steps: _Optional[_Iterable[_Union[Step, _Mapping]]] = ..., slots: _Optional[_Iterable[_Union[_common_pb2.Slot, _Mapping]]] = ..., appointment: _Optional[_Union[_common_pb2.Appointment, _Mapping]] = ..., verification: _Optional[_Union[Verification, _Mapping]] = ..., trace_id: _Optional[str] = ..., phi_detected: _Optional[bool] = ..., phi_categories: _Optional[_Iterable[str]] = ..., model_route: _Optional[_Union[ModelRoute, str]] = ...) -> None: ...
 
 class StageEvent(_message.Message):
     __slots__ = ("stage", "detail", "elapsed_ms")
@@ -139,14 +156,16 @@ class StageEvent(_message.Message):
     def __init__(self, stage: _Optional[_Union[Stage, str]] = ..., detail: _Optional[str] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...
 
 class AskEvent(_message.Message):
-    __slots__ = ("stage", "step", "response")
+    __slots__ = ("stage", "step", "response", "answer_chunk")
     STAGE_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_CHUNK_FIELD_NUMBER: _ClassVar[int]
     stage: StageEvent
     step: Step
     response: AskResponse
-    def __init__(self, stage: _Optional[_Union[StageEvent, _Mapping]] = ..., step: _Optional[_Union[Step, _Mapping]] = ..., response: _Optional[_Union[AskResponse, _Mapping]] = ...) -> None: ...
+    answer_chunk: str
+    def __init__(self, stage: _Optional[_Union[StageEvent, _Mapping]] = ..., step: _Optional[_Union[Step, _Mapping]] = ..., response: _Optional[_Union[AskResponse, _Mapping]] = ..., answer_chunk: _Optional[str] = ...) -> None: ...
 
 class DescribeMeshRequest(_message.Message):
     __slots__ = ()
