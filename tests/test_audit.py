@@ -1,0 +1,279 @@
+"""The audit log on real SQLite files: the chain, concurrent appenders, tampering, the CLI."""
+
+import hashlib
+import json
+import multiprocessing
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+from contextlib import closing
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from orchestrator.audit import GENESIS, AuditLog, AuditRecord, canonical, record_hash
+
+REPO = Path(__file__).resolve().parent.parent
+TRIGGERS = ("audit_no_update", "audit_no_delete", "audit_extends_head", "head_no_delete",
+            "head_follows_audit")
+
+
+def record(n: int, session_id: str = "s-1") -> AuditRecord:
+    return AuditRecord(
+        session_id=session_id,
+        disposition="answered",
+        route="local",
+        phi_categories=("PERSON", "BR_CPF"),
+        steps=({"step_id": f"step-{n}", "clinic_id": "clinic-a", "action": "search_slots",
+                "status": "ok", "attempts": 1},),
+        verdict={"safe": True, "notes": []},
+        trace_id=f"{n:032x}",
+        message_redacted=f"quero marcar {n}, sou <PERSON>, CPF <BR_CPF>",
+    )
+
+
+def filled(path: Path, n: int) -> AuditLog:
+    log = AuditLog(path)
+    for i in range(1, n + 1):
+        log.append(record(i))
+    return log
+
+
+def tamper(path: Path, *statements: tuple[str, tuple]) -> None:
+    """Edits the file as an attacker with file access would: triggers dropped first."""
+    conn = sqlite3.connect(path)
+    for name in TRIGGERS:
+        conn.execute(f"DROP TRIGGER {name}")
+    for sql, params in statements:
+        conn.execute(sql, params)
+    conn.commit()
+    conn.close()
+
+
+def test_append_and_verify(tmp_path: Path) -> None:
+    log = AuditLog(tmp_path / "audit.sqlite3")
+    hashes = [log.append(record(i)) for i in (1, 2, 3)]
+
+    rows = list(log.records())
+    assert [r["seq"] for r in rows] == [1, 2, 3]
+    assert [r["hash"] for r in rows] == hashes
+    assert [r["prev_hash"] for r in rows] == [GENESIS, *hashes[:2]]
+    first = rows[0]
+    assert first["message_redacted"] == "quero marcar 1, sou <PERSON>, CPF <BR_CPF>"
+    assert first["phi_categories"] == ["PERSON", "BR_CPF"]
+    assert first["steps"] == [{"step_id": "step-1", "clinic_id": "clinic-a", "action": "search_slots",
+                               "status": "ok", "attempts": 1}]
+    assert first["verdict"] == {"safe": True, "notes": []}
+    assert datetime.fromisoformat(first["time"]).utcoffset() == timedelta(0)
+    assert log.verify() == []
+
+
+def test_hash_is_sha256_of_canonical_json(tmp_path: Path) -> None:
+    log = AuditLog(tmp_path / "audit.sqlite3")
+    given = replace(record(1), time="2025-07-18T10:00:00+00:00", message_redacted="olá <PERSON>")
+    digest = log.append(given)
+
+    body = {"time": "2025-07-18T10:00:00+00:00", "session_id": "s-1", "disposition": "answered",
+            "route": "local", "phi_categories": ["PERSON", "BR_CPF"], "steps": list(given.steps),
+            "verdict": {"safe": True, "notes": []}, "trace_id": f"{1:032x}",
+            "message_redacted": "olá <PERSON>"}
+    encoded = json.dumps({"seq": 1, "prev_hash": GENESIS, "body": body}, sort_keys=True,
+                         separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    assert digest == hashlib.sha256(encoded).hexdigest()
+
+
+def test_fields_outside_the_contract_are_refused(tmp_path: Path) -> None:
+    log = AuditLog(tmp_path / "audit.sqlite3")
+    step = {**record(1).steps[0], "detail": "Maria Souza, 529.982.247-25"}
+    with pytest.raises(ValueError, match=r"steps\[0\]"):
+        log.append(replace(record(1), steps=(step,)))
+    with pytest.raises(ValueError, match="verdict"):
+        log.append(replace(record(1), verdict={"safe": True}))
+    assert list(log.records()) == []
+
+
+def test_eight_threads_keep_one_chain(tmp_path: Path) -> None:
+    log = AuditLog(tmp_path / "audit.sqlite3")
+    per_thread = 25
+    start = threading.Barrier(9)
+    verify_problems: list[str] = []
+    done = threading.Event()
+
+    def appender(t: int) -> None:
+        start.wait()
+        for i in range(per_thread):
+            log.append(record(i, session_id=f"thread-{t}"))
+
+    def verifier() -> None:  # a verify beside appenders must never see a false problem
+        start.wait()
+        while not done.is_set():
+            verify_problems.extend(log.verify())
+
+    threads = [threading.Thread(target=appender, args=(t,)) for t in range(8)]
+    checker = threading.Thread(target=verifier)
+    for th in [*threads, checker]:
+        th.start()
+    for th in threads:
+        th.join()
+    done.set()
+    checker.join()
+
+    rows = list(log.records())
+    assert [r["seq"] for r in rows] == list(range(1, 8 * per_thread + 1))
+    assert sorted((r["session_id"], r["trace_id"]) for r in rows) == sorted(
+        (f"thread-{t}", f"{i:032x}") for t in range(8) for i in range(per_thread))
+    assert verify_problems == []
+    assert log.verify() == []
+
+
+def append_in_process(path: str, name: str, count: int, start: "multiprocessing.synchronize.Event") -> None:
+    start.wait()
+    log = AuditLog(Path(path))  # opened concurrently with the other process, on a fresh file
+
+    def appender(t: int) -> None:
+        for i in range(count):
+            log.append(record(i, session_id=f"{name}-{t}"))
+
+    threads = [threading.Thread(target=appender, args=(t,)) for t in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+
+
+def test_two_processes_keep_one_chain(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    ctx = multiprocessing.get_context("spawn")
+    start = ctx.Event()
+    procs = [ctx.Process(target=append_in_process, args=(str(path), f"proc{p}", 30, start)) for p in range(2)]
+    for proc in procs:
+        proc.start()
+    start.set()
+    for proc in procs:
+        proc.join(timeout=120)
+        assert proc.exitcode == 0
+
+    log = AuditLog(path)
+    rows = list(log.records())
+    assert [r["seq"] for r in rows] == list(range(1, 2 * 2 * 30 + 1))
+    assert sorted((r["session_id"], r["trace_id"]) for r in rows) == sorted(
+        (f"proc{p}-{t}", f"{i:032x}") for p in range(2) for t in range(2) for i in range(30))
+    assert log.verify() == []
+
+
+def test_edited_record_is_detected(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    log = filled(path, 5)
+    tamper(path, ("UPDATE audit SET body = json_set(body, '$.disposition', 'blocked') WHERE seq = 3", ()))
+    assert log.verify() == ["record 3: hash mismatch (record edited or moved)"]
+
+
+def test_edited_and_rehashed_record_breaks_the_next_link(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    log = filled(path, 5)
+    rows = {r["seq"]: r for r in log.records()}
+    body = {k: v for k, v in rows[3].items() if k not in ("seq", "prev_hash", "hash")}
+    body["route"] = "cloud"
+    forged = record_hash(3, rows[3]["prev_hash"], body)
+    tamper(path, ("UPDATE audit SET body = ?, hash = ? WHERE seq = 3", (canonical(body).decode(), forged)))
+    assert log.verify() == ["record 4: prev_hash is not the hash of record 3 (records deleted or reordered)"]
+
+
+def test_deleted_middle_record_is_detected(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    log = filled(path, 5)
+    tamper(path, ("DELETE FROM audit WHERE seq = 3", ()))
+    assert log.verify() == ["record 3 missing (sequence jumps from 2 to 4)"]
+
+
+def test_reordered_records_are_detected(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    log = filled(path, 5)
+    raw = sqlite3.connect(path)
+    two, four = (raw.execute("SELECT prev_hash, hash, body FROM audit WHERE seq = ?", (s,)).fetchone()
+                 for s in (2, 4))
+    raw.close()
+    swap = "UPDATE audit SET prev_hash = ?, hash = ?, body = ? WHERE seq = ?"
+    tamper(path, (swap, (*four, 2)), (swap, (*two, 4)))
+
+    assert log.verify() == [
+        "record 2: prev_hash is not the hash of record 1 (records deleted or reordered)",
+        "record 2: hash mismatch (record edited or moved)",
+        "record 3: prev_hash is not the hash of record 2 (records deleted or reordered)",
+        "record 4: prev_hash is not the hash of record 3 (records deleted or reordered)",
+        "record 4: hash mismatch (record edited or moved)",
+        "record 5: prev_hash is not the hash of record 4 (records deleted or reordered)",
+    ]
+
+
+def test_deleted_last_record_shows_as_head_mismatch(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    log = filled(path, 5)
+    tamper(path, ("DELETE FROM audit WHERE seq = 5", ()))
+    assert log.verify() == ["log truncated: the head is record 5 but the last record is 4"]
+
+
+def test_sql_cannot_update_delete_or_fork(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    filled(path, 3)
+    conn = sqlite3.connect(path, isolation_level=None)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("UPDATE audit SET body = '{}' WHERE seq = 2")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("DELETE FROM audit WHERE seq = 3")
+    with pytest.raises(sqlite3.IntegrityError, match="does not extend the head"):
+        conn.execute("INSERT INTO audit VALUES (4, ?, 'x', '{}')", (GENESIS,))
+    with pytest.raises(sqlite3.IntegrityError, match="cannot be deleted"):
+        conn.execute("DELETE FROM head")
+    with pytest.raises(sqlite3.IntegrityError, match="only advance"):
+        conn.execute("UPDATE head SET seq = 2")
+    conn.close()
+    assert AuditLog(path).verify() == []
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "orchestrator.audit", *args], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_cli_intact_and_tampered(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    filled(path, 4)
+    intact = run_cli("verify", "--path", str(path))
+    assert (intact.returncode, intact.stdout) == (0, "audit log intact: 4 records\n")
+
+    tamper(path, ("DELETE FROM audit WHERE seq = 2", ()))
+    broken = run_cli("verify", "--path", str(path))
+    assert (broken.returncode, broken.stdout) == (1, "record 2 missing (sequence jumps from 1 to 3)\n")
+
+
+def test_cli_default_path_and_missing_log(tmp_path: Path) -> None:
+    env = {**os.environ, "HEALTHMESH_DATA_DIR": str(tmp_path)}
+    missing = run_cli("verify", env=env)
+    assert (missing.returncode, missing.stdout) == (1, f"no audit log at {tmp_path / 'audit.sqlite3'}\n")
+    assert not (tmp_path / "audit.sqlite3").exists()
+
+    filled(tmp_path / "audit.sqlite3", 2)
+    found = run_cli("verify", env=env)
+    assert (found.returncode, found.stdout) == (0, "audit log intact: 2 records\n")
+
+
+def test_cli_reads_without_repairing(tmp_path: Path) -> None:
+    path = tmp_path / "audit.sqlite3"
+    filled(path, 2)
+    tamper(path, ("DELETE FROM head", ()))
+    emptied = run_cli("verify", "--path", str(path))
+    assert (emptied.returncode, emptied.stdout) == (1, "head missing (head table emptied)\n")
+
+    other = tmp_path / "other.sqlite3"
+    with closing(sqlite3.connect(other)) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    unreadable = run_cli("verify", "--path", str(other))
+    assert unreadable.returncode == 1
+    assert unreadable.stdout.startswith(f"cannot read audit log at {other}: no such table")
+    with closing(sqlite3.connect(other)) as conn:
+        assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("t",)]
