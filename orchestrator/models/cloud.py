@@ -1,0 +1,196 @@
+"""The cloud model: any OpenAI-compatible chat-completions endpoint, behind an egress guard.
+
+- Egress guard: the request body is serialized once, the PHI check runs on exactly that text,
+  and only that text (parsed back) is sent. The OpenAI client is a private attribute used in
+  one method, right after the check, so no path reaches the network unchecked. A refusal
+  carries the PHI categories only, never the text.
+- Retries (tenacity, jittered exponential backoff) only on transient failures: connection
+  errors, timeouts, 429 and 5xx, and only while the request's deadline leaves room. Every
+  attempt's timeout is what is left of the deadline, at most the policy's cap.
+- A pybreaker breaker counts the same transient failures; pybreaker's `call_async` needs
+  Tornado, so the awaited call is wrapped in `breaker.calling()`.
+Every failure is a CloudUnavailable (an open breaker too), so the caller answers locally.
+"""
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+from urllib.parse import urlparse
+
+import openai
+import pybreaker
+from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_random_exponential
+
+from orchestrator.context import RequestContext
+from orchestrator.models import Completion, ModelError
+from orchestrator.resilience import Policy
+from runtime.config import ConfigError, env_str
+
+Guard = Callable[[str], Sequence[str]]  # text -> the PHI categories found in it
+UNCHECKED = "UNCHECKED"  # the category of a payload the guard failed on: it is not sent either
+
+log = logging.getLogger(__name__)
+
+DEFAULT_POLICY = Policy(call_timeout_s=15.0, attempts=3, backoff_s=0.2, backoff_max_s=2.0,
+                        breaker_fail_max=5, breaker_reset_s=30.0)
+# OpenAI-compatible servers without auth (llama.cpp, vLLM, Ollama) ignore the key, but the
+# client requires one.
+_NO_API_KEY = "unused"
+
+
+class CloudUnavailable(ModelError):
+    """The cloud model did not answer: transport error, error status, deadline or open breaker."""
+
+
+class EgressRefused(ModelError):
+    """The payload holds PHI, so nothing was sent. Holds the categories found, never the text."""
+
+    def __init__(self, categories: Sequence[str]) -> None:
+        self.categories = tuple(sorted(set(categories)))
+        super().__init__(f"payload holds PHI ({', '.join(self.categories)}); not sent")
+
+
+class _CircuitOpen(Exception):
+    pass
+
+
+class _DeadlineSpent(Exception):
+    pass
+
+
+def _transient(exc: BaseException | None) -> bool:
+    """Failures worth retrying and counting against the endpoint: it may answer next time."""
+    if isinstance(exc, openai.APIStatusError):
+        return exc.status_code == 429 or exc.status_code >= 500
+    return isinstance(exc, openai.APIConnectionError | TimeoutError)  # APITimeoutError included
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _egress_text(wire: str) -> str:
+    """The text the guard checks: the exact wire JSON, plus each of its strings decoded, because
+    a JSON escape can hide a word boundary from a pattern ("\\nMaria" reads as "nMaria")."""
+    return "\n".join([wire, *_strings(json.loads(wire))])
+
+
+def _failure(exc: BaseException) -> str:
+    """A short, text-free reason for a CloudUnavailable."""
+    if isinstance(exc, openai.APIStatusError):
+        return f"cloud model answered HTTP {exc.status_code}"
+    if isinstance(exc, openai.APITimeoutError | TimeoutError):
+        return "cloud model timed out"
+    if isinstance(exc, openai.APIConnectionError):
+        return "cloud model unreachable"
+    return f"cloud model failed ({type(exc).__name__})"
+
+
+class CloudModel:
+    """Chat completions from an OpenAI-compatible endpoint; payloads with PHI are never sent."""
+
+    def __init__(self, base_url: str, model: str, *, guard: Guard, api_key: str = _NO_API_KEY,
+                 policy: Policy = DEFAULT_POLICY) -> None:
+        self.model = model
+        self.policy = policy
+        self.refusals = 0
+        self._guard = guard
+        self._http = openai.DefaultAsyncHttpxClient()
+        self.__client = openai.AsyncOpenAI(base_url=base_url, api_key=api_key, timeout=policy.call_timeout_s,
+                                           max_retries=0, http_client=self._http)
+        self._breaker = pybreaker.CircuitBreaker(
+            fail_max=policy.breaker_fail_max, reset_timeout=policy.breaker_reset_s,
+            exclude=[lambda exc: not _transient(exc)], name="cloud-model")
+
+    @classmethod
+    def from_env(cls, guard: Guard, policy: Policy = DEFAULT_POLICY) -> "CloudModel | None":
+        """From HEALTHMESH_CLOUD_BASE_URL, _MODEL and _API_KEY; None (all answers local) when no
+        base URL is set."""
+        base_url = env_str("HEALTHMESH_CLOUD_BASE_URL", "")
+        if not base_url:
+            return None
+        if urlparse(base_url).scheme not in ("http", "https"):
+            raise ConfigError(f"HEALTHMESH_CLOUD_BASE_URL must be an http(s) URL, got {base_url!r}")
+        model = env_str("HEALTHMESH_CLOUD_MODEL", "")
+        if not model:
+            raise ConfigError("HEALTHMESH_CLOUD_MODEL is required when HEALTHMESH_CLOUD_BASE_URL is set")
+        return cls(base_url, model, guard=guard, policy=policy,
+                   api_key=env_str("HEALTHMESH_CLOUD_API_KEY", _NO_API_KEY))
+
+    @property
+    def breaker_state(self) -> str:
+        return self._breaker.current_state  # "closed" | "open" | "half-open"
+
+    async def chat(self, ctx: RequestContext, messages: list[dict], *, max_tokens: int) -> Completion:
+        """Greedy (temperature 0) completion of `messages`. Raises EgressRefused (nothing sent)
+        or CloudUnavailable."""
+        payload = {"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": 0}
+        start = time.perf_counter()
+        retrying = AsyncRetrying(
+            stop=stop_after_attempt(self.policy.attempts),
+            wait=wait_random_exponential(multiplier=self.policy.backoff_s, max=self.policy.backoff_max_s),
+            retry=retry_if_exception(lambda exc: _transient(exc)
+                                     and ctx.remaining() > self.policy.backoff_max_s),
+            reraise=True,
+        )
+        try:
+            response = await retrying(self._attempt, ctx, payload)
+        except _CircuitOpen:
+            raise CloudUnavailable("cloud model circuit is open") from None
+        except _DeadlineSpent:
+            raise CloudUnavailable("no time left for the cloud model") from None
+        except (openai.OpenAIError, TimeoutError) as exc:
+            raise CloudUnavailable(_failure(exc)) from exc
+        return self._completion(response, time.perf_counter() - start)
+
+    async def _attempt(self, ctx: RequestContext, payload: dict) -> Any:
+        timeout = ctx.call_timeout(self.policy.call_timeout_s)
+        if timeout <= 0.001:
+            raise _DeadlineSpent()
+        try:
+            return await self._send(payload, budget_s=timeout)
+        except pybreaker.CircuitBreakerError as exc:
+            if _transient(exc.__context__):
+                raise exc.__context__ from None  # this attempt failed and tripped the breaker
+            raise _CircuitOpen() from None
+
+    async def _send(self, payload: dict, *, budget_s: float) -> Any:
+        """The only path to the network: the guard sees exactly the text that is sent."""
+        wire = json.dumps(payload, ensure_ascii=False)  # PHI patterns match "João", not "Jo\u00e3o"
+        found = self._check(wire)
+        if found:
+            self.refusals += 1
+            raise EgressRefused(found)
+        with self._breaker.calling():
+            # The client's timeout bounds each network phase; this bounds the whole attempt.
+            async with asyncio.timeout(budget_s):
+                return await self.__client.chat.completions.create(**json.loads(wire), timeout=budget_s)
+
+    def _check(self, wire: str) -> Sequence[str]:
+        try:
+            return self._guard(_egress_text(wire))
+        except Exception as exc:  # fail closed; the error's message may quote the text, so log its type
+            log.warning("PHI guard failed (%s); cloud payload not sent", type(exc).__name__)
+            return (UNCHECKED,)
+
+    @staticmethod
+    def _completion(response: Any, seconds: float) -> Completion:
+        if not response.choices:
+            raise CloudUnavailable("cloud model answered no choices")
+        choice = response.choices[0]
+        tokens = response.usage.completion_tokens if response.usage else 0
+        return Completion(text=(choice.message.content or "").strip(), tokens=tokens, seconds=seconds,
+                          route="cloud", truncated=choice.finish_reason == "length")
+
+    async def close(self) -> None:
+        await self._http.aclose()
