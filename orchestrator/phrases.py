@@ -61,8 +61,10 @@ TEXT: dict[str, dict[str, str]] = {
         "oos_unsupported_specialty": "{word} is not offered here. Available specialties: cardiology, "
                                      "dermatology and orthopedics.",
         "oos_other": "I can only help with appointments in cardiology, dermatology and orthopedics.",
-        "oos_general_question": "I can't answer health questions yet; I can list open slots and book "
-                                "appointments in cardiology, dermatology and orthopedics.",
+        "oos_general_question": "I can't give a safe answer to that health question right now; a doctor can. "
+                                "I can list open slots and book appointments in cardiology, dermatology and "
+                                "orthopedics.",
+        "disclaimer": "This is general information, not medical advice; a doctor can assess your case.",
         "blocked": "I can't send that answer: it did not pass the safety check. Please rephrase or try again.",
         "unverified": "I can't answer right now: the safety check is unavailable. If this is an emergency, "
                       "call your local emergency number (in Brazil, SAMU 192).",
@@ -117,8 +119,10 @@ TEXT: dict[str, dict[str, str]] = {
         "oos_unsupported_specialty": "{word} não é oferecida aqui. Especialidades disponíveis: cardiologia, "
                                      "dermatologia e ortopedia.",
         "oos_other": "Só posso ajudar com consultas de cardiologia, dermatologia e ortopedia.",
-        "oos_general_question": "Ainda não posso responder perguntas de saúde; posso listar horários e agendar "
-                                "consultas de cardiologia, dermatologia e ortopedia.",
+        "oos_general_question": "Não consigo dar uma resposta segura a essa pergunta de saúde agora; um médico "
+                                "pode. Posso listar horários e agendar consultas de cardiologia, dermatologia e "
+                                "ortopedia.",
+        "disclaimer": "Esta é uma informação geral, não um conselho médico; um médico pode avaliar o seu caso.",
         "blocked": "Não posso enviar essa resposta: ela não passou na verificação de segurança. Tente "
                    "reformular.",
         "unverified": "Não posso responder agora: a verificação de segurança está indisponível. Se for uma "

@@ -27,6 +27,7 @@ class Kind:
     CANCEL = "cancel"
     MY_APPOINTMENTS = "my_appointments"
     LOOKUP = "lookup"  # find the patient's appointment, then cancel or reschedule it
+    GENERAL = "general"  # a health question a model may answer; the reply is the fallback
 
 
 @dataclass
@@ -74,7 +75,9 @@ class Planner:
             return _reply(f"oos_{reason.value}", "out_of_scope",
                           word=u.unsupported_specialty or "")
         if intent == Intent.GENERAL_QUESTION:
-            return _reply("oos_general_question", "out_of_scope")
+            plan = _reply("oos_general_question", "out_of_scope")
+            plan.kind = Kind.GENERAL
+            return plan
         if intent == Intent.GREETING:
             return _reply("greeting", "answered")
         if intent in (Intent.BOOK, Intent.RESCHEDULE, Intent.CANCEL, Intent.MY_APPOINTMENTS) \

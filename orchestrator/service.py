@@ -78,13 +78,19 @@ class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
         upstreams = [*mesh.clinics.values(), mesh.verifier]
         async with asyncio.TaskGroup() as group:
             checks = [group.create_task(_health(u)) for u in upstreams]
-        return orchestrator_pb2.DescribeMeshResponse(upstreams=[
+        described = [
             orchestrator_pb2.Upstream(
                 name=u.name, address=u.target, health=check.result(),
                 specialty=SPECIALTY.get(entries[u.name].specialty, 0) if u.name in entries else 0,
                 breaker=BREAKER[u.breaker_state])
             for u, check in zip(upstreams, checks, strict=True)
-        ])
+        ]
+        cloud = self.orchestrator.writer.cloud
+        if cloud is not None:  # no health protocol there; its breaker tells how it has been doing
+            described.append(orchestrator_pb2.Upstream(
+                name="cloud_model", address=cloud.base_url, health="UNKNOWN",
+                breaker=BREAKER[cloud.breaker_state]))
+        return orchestrator_pb2.DescribeMeshResponse(upstreams=described)
 
 
 async def _health(upstream: Upstream) -> str:

@@ -8,9 +8,11 @@ When the safety gate cannot be consulted the turn fails closed.
 import asyncio
 import contextlib
 import datetime as dt
+import logging
+import re
 import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from opentelemetry import trace
 
@@ -23,21 +25,28 @@ from healthmesh.v1 import (
     verifier_pb2_grpc,
 )
 from orchestrator.answer import Answer, AnswerBuilder, found_appointments
+from orchestrator.audit import AuditLog, AuditRecord
 from orchestrator.context import RequestContext
+from orchestrator.models.prompts import general_question_messages, rephrase_messages
 from orchestrator.phrases import say
 from orchestrator.planner import Kind, Plan, Planner, select_appointment
 from orchestrator.resilience import Upstream
 from orchestrator.sessions import AppointmentRef, Session, SessionStore
 from orchestrator.steps import PlannedStep, StepResult, StepStatus, status_of
 from orchestrator.understand import understand
+from orchestrator.writer import NO_PHI, PhiDecision, Writer
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
+log = logging.getLogger("orchestrator")
 
 Emit = Callable[[orchestrator_pb2.AskEvent], Awaitable[None]]
 MAX_MESSAGE = 2000
 ANSWER_RESERVE_S = 0.3
+GENERAL_MAX_TOKENS = 160
+GENERAL_SENTENCES = 3
+REPHRASE_MAX_TOKENS = 400
 
 DISPOSITION = {
     "answered": orchestrator_pb2.DISPOSITION_ANSWERED,
@@ -47,6 +56,8 @@ DISPOSITION = {
     "emergency": orchestrator_pb2.DISPOSITION_EMERGENCY,
     "blocked": orchestrator_pb2.DISPOSITION_BLOCKED,
 }
+MODEL_ROUTE = {"none": orchestrator_pb2.MODEL_ROUTE_NONE, "local": orchestrator_pb2.MODEL_ROUTE_LOCAL,
+               "cloud": orchestrator_pb2.MODEL_ROUTE_CLOUD}
 STEP_STATUS = {s: orchestrator_pb2.StepStatus.Value(f"STEP_STATUS_{s.name}") for s in StepStatus}
 
 
@@ -60,8 +71,10 @@ class Mesh:
 
 class Orchestrator:
     def __init__(self, mesh: Mesh, planner: Planner, answers: AnswerBuilder, sessions: SessionStore,
-                 today: Callable[[], dt.date], fanout: int) -> None:
+                 writer: Writer, audit: AuditLog, today: Callable[[], dt.date], fanout: int) -> None:
         self.mesh = mesh
+        self.writer = writer
+        self.audit = audit
         self.planner = planner
         self.directory = planner.directory
         self.answers = answers
@@ -94,7 +107,28 @@ class Orchestrator:
             await self._session_io(self.sessions.save, session)
         response.session_id = session.session_id
         response.trace_id = ctx.trace_id
+        await self._record(response, message, session)
         return response
+
+    async def _record(self, response: orchestrator_pb2.AskResponse, message: str, session: Session) -> None:
+        """Appends the PHI-redacted audit record. A failure is logged loudly but does not undo
+        a turn whose bookings already happened."""
+        record = AuditRecord(
+            session_id=session.session_id,
+            disposition=orchestrator_pb2.Disposition.Name(response.disposition),
+            route=orchestrator_pb2.ModelRoute.Name(response.model_route),
+            phi_categories=tuple(response.phi_categories),
+            steps=tuple({"step_id": s.step_id, "clinic_id": s.clinic_id, "action": s.action,
+                         "status": orchestrator_pb2.StepStatus.Name(s.status), "attempts": s.attempts}
+                        for s in response.steps),
+            verdict={"safe": response.verification.safe, "notes": list(response.verification.notes)},
+            trace_id=response.trace_id,
+            message_redacted=self.writer.redact(message, [session.patient_name]),
+        )
+        try:
+            await asyncio.to_thread(self.audit.append, record)
+        except Exception:
+            log.exception("audit append failed", extra={"trace_id": response.trace_id})
 
     async def _session_io(self, fn: Callable, *args: object) -> Session:
         async with self._db:
@@ -116,7 +150,13 @@ class Orchestrator:
             return self._finish(session, message, Answer(screen.reply.emergency_message, "emergency"),
                                 screen.reply.language, [], verification=None)
 
-        # 2. Understand and plan (deterministic code).
+        # 2. Detect PHI in what the user sent (the payload of any model call is checked too).
+        with tracer.start_as_current_span("phi") as span:
+            phi = self.writer.detect(message, [session.patient_name])
+            span.set_attribute("healthmesh.phi_detected", phi.found)
+            span.set_attribute("healthmesh.phi_categories", list(phi.categories))
+
+        # 3. Understand and plan (deterministic code).
         await self._refresh_directory(ctx)
         with tracer.start_as_current_span("plan") as span:
             u = understand(message, today=self.today(), known_doctors=self.directory.all_doctors(),
@@ -126,16 +166,16 @@ class Orchestrator:
                 span.set_attribute("healthmesh.fail_closed", True)
                 return self._finish(session, message, Answer(say(lang, "unverified"), "blocked"), lang, [],
                                     verification=orchestrator_pb2.Verification(
-                                        safe=False, notes=["screening unavailable"]))
+                                        safe=False, notes=["screening unavailable"]), phi=phi)
             plan = self.planner.plan(u, session)
             span.set_attribute("healthmesh.intent", u.intent.value)
             span.set_attribute("healthmesh.plan", plan.kind)
             span.set_attribute("healthmesh.steps", len(plan.steps))
         await _stage(emit, ctx, orchestrator_pb2.STAGE_PLAN, f"{plan.kind}: {len(plan.steps)} steps")
 
-        # 3. Route, 4. answer.
+        # 4. Route, 5. answer deterministically.
         results: list[StepResult] = []
-        if plan.kind == Kind.REPLY:
+        if plan.kind in (Kind.REPLY, Kind.GENERAL):
             answer = self.answers.reply(plan, lang)
         else:
             results = await self._run(ctx, plan.steps, emit)
@@ -144,17 +184,58 @@ class Orchestrator:
         await _stage(emit, ctx, orchestrator_pb2.STAGE_ROUTE, f"{len(results)} steps run")
         await _stage(emit, ctx, orchestrator_pb2.STAGE_ANSWER, answer.disposition)
 
-        # 5. Verify: nothing leaves unverified.
-        with tracer.start_as_current_span("verify") as span:
-            verdict = await self._verify(ctx, message, answer, session, lang)
-            span.set_attribute("healthmesh.safe", verdict.safe)
+        # 6. A model may phrase it; 7. verify: nothing leaves unverified.
+        answer, route, verdict, phi = await self._phrase_and_verify(ctx, session, message, plan, answer,
+                                                                    lang, phi)
         await _stage(emit, ctx, orchestrator_pb2.STAGE_VERIFY, "safe" if verdict.safe else "blocked")
         if not verdict.safe:
             key = "blocked" if verdict.notes != ["verifier unavailable"] else "unverified"
             blocked = Answer(_blocked_text(lang, key, verdict), "blocked")
-            return self._finish(session, message, blocked, lang, results, verdict, plan)
+            return self._finish(session, message, blocked, lang, results, verdict, phi=phi)
         self._learn(session, plan, answer)
-        return self._finish(session, message, answer, lang, results, verdict, plan)
+        for sentence in _sentences(answer.text):  # only now: the whole answer passed
+            await emit(orchestrator_pb2.AskEvent(answer_chunk=sentence))
+        return self._finish(session, message, answer, lang, results, verdict, phi=phi, route=route)
+
+    async def _phrase_and_verify(self, ctx: RequestContext, session: Session, message: str, plan: Plan,
+                                 answer: Answer, lang: str, phi: PhiDecision
+                                 ) -> tuple[Answer, str, orchestrator_pb2.Verification, PhiDecision]:
+        """A model's text is used only when the verifier passes it; otherwise the deterministic
+        answer is verified and sent."""
+        messages = None
+        if plan.kind == Kind.GENERAL:
+            messages = general_question_messages(message, lang)
+        elif answer.disposition not in ("emergency", "blocked") \
+                and len(answer.text) <= self.writer.rephrase_max_chars:
+            messages = rephrase_messages(answer.text, lang)
+        if messages is not None:
+            names = [session.patient_name]
+            payload_phi = self.writer.payload_phi(messages, names)
+            phi = phi | payload_phi
+            model_ctx = RequestContext(deadline=ctx.deadline - ANSWER_RESERVE_S, session_id=ctx.session_id,
+                                       trace_id=ctx.trace_id, started=ctx.started)
+            with tracer.start_as_current_span("model") as span:
+                span.set_attribute("healthmesh.payload_phi", payload_phi.found)
+                draft = await self.writer.draft(
+                    model_ctx, messages, payload_phi, names, max_tokens=_max_tokens(plan, answer),
+                    sentences=GENERAL_SENTENCES if plan.kind == Kind.GENERAL else None)
+                span.set_attribute("healthmesh.model_route", draft.route if draft else "none")
+            if draft is not None:
+                general = plan.kind == Kind.GENERAL
+                text = draft.text + ("\n" + say(lang, "disclaimer") if general else "")
+                disposition = "answered" if general else answer.disposition
+                candidate = replace(answer, text=text, disposition=disposition)
+                with tracer.start_as_current_span("verify") as span:
+                    verdict = await self._verify(ctx, message, candidate, session, lang)
+                    span.set_attribute("healthmesh.safe", verdict.safe)
+                    span.set_attribute("healthmesh.model_text", True)
+                    span.set_attribute("healthmesh.rules_broken", sorted({n[:2] for n in verdict.notes}))
+                if verdict.safe:
+                    return candidate, draft.route, verdict, phi
+        with tracer.start_as_current_span("verify") as span:
+            verdict = await self._verify(ctx, message, answer, session, lang)
+            span.set_attribute("healthmesh.safe", verdict.safe)
+        return answer, "none", verdict, phi
 
     async def _answer(self, ctx: RequestContext, plan: Plan, results: list[StepResult], u, session: Session,
                       lang: str, emit: Emit) -> tuple[Answer, Plan, list[StepResult]]:
@@ -257,8 +338,8 @@ class Orchestrator:
         session.pending = plan.pending
 
     def _finish(self, session: Session, message: str, answer: Answer, lang: str,
-                results: list[StepResult], verification: orchestrator_pb2.Verification | None,
-                plan: Plan | None = None) -> orchestrator_pb2.AskResponse:
+                results: list[StepResult], verification: orchestrator_pb2.Verification | None, *,
+                phi: PhiDecision = NO_PHI, route: str = "none") -> orchestrator_pb2.AskResponse:
         session.language = lang
         session.remember("user", message)
         session.remember("assistant", answer.text)
@@ -270,6 +351,9 @@ class Orchestrator:
             slots=answer.slots if answer.disposition != "blocked" else [],
             appointment=answer.appointment,
             verification=verification,
+            phi_detected=phi.found,
+            phi_categories=phi.categories,
+            model_route=MODEL_ROUTE[route],
         )
 
 
@@ -290,6 +374,17 @@ def _step_message(r: StepResult) -> orchestrator_pb2.Step:
 async def _stage(emit: Emit, ctx: RequestContext, stage: int, detail: str) -> None:
     await emit(orchestrator_pb2.AskEvent(stage=orchestrator_pb2.StageEvent(
         stage=stage, detail=detail, elapsed_ms=round(ctx.elapsed_ms(), 3))))
+
+
+def _max_tokens(plan: Plan, answer: Answer) -> int:
+    if plan.kind == Kind.GENERAL:
+        return GENERAL_MAX_TOKENS
+    return min(REPHRASE_MAX_TOKENS, len(answer.text) // 3 + 48)  # ~3 characters a token, some slack
+
+
+def _sentences(text: str) -> list[str]:
+    """Lines, then sentences within a line, each kept with its own punctuation."""
+    return [part for line in text.splitlines() for part in re.split(r"(?<=[.!?])\s+", line) if part.strip()]
 
 
 def _blocked_text(lang: str, key: str, verdict: orchestrator_pb2.Verification) -> str:

@@ -97,8 +97,11 @@ class MeshHandle:
 
 
 def run_mesh(data_dir: Path, **env: str) -> MeshHandle:
+    """The mesh on ephemeral ports. Model rephrasing is off unless a test turns it on, so the
+    planning and routing tests see the deterministic answers (general questions still go to
+    the local model)."""
     return MeshHandle(start_mesh(data_dir, ephemeral_ports=True, env={
-        "HEALTHMESH_SHUTDOWN_GRACE_S": "2", **env}))
+        "HEALTHMESH_SHUTDOWN_GRACE_S": "2", "HEALTHMESH_REPHRASE_MAX_CHARS": "0", **env}))
 
 
 @pytest.fixture(scope="module")

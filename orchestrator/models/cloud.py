@@ -101,6 +101,7 @@ class CloudModel:
 
     def __init__(self, base_url: str, model: str, *, guard: Guard, api_key: str = _NO_API_KEY,
                  policy: Policy = DEFAULT_POLICY) -> None:
+        self.base_url = base_url
         self.model = model
         self.policy = policy
         self.refusals = 0

@@ -49,7 +49,9 @@ def orchestrator(target: str | None) -> Iterator[str]:
         return
     with tempfile.TemporaryDirectory(prefix="healthmesh-eval-") as tmp:
         with _signals_held() as held:
-            mesh = start_mesh(Path(tmp), ephemeral_ports=True, env={"HEALTHMESH_SHUTDOWN_GRACE_S": "2"})
+            # Rephrasing off: the scenarios check the deterministic answers' wording.
+            mesh = start_mesh(Path(tmp), ephemeral_ports=True, env={
+                "HEALTHMESH_SHUTDOWN_GRACE_S": "2", "HEALTHMESH_REPHRASE_MAX_CHARS": "0"})
         try:
             if held:
                 _stop_for(held[0])
