@@ -162,6 +162,10 @@ def test_ask_stream_sends_stages_then_the_response(mesh):
     stages = [e.stage.stage for e in events if e.HasField("stage")]
     assert stages == [pb.STAGE_SCREEN, pb.STAGE_PLAN, pb.STAGE_ROUTE, pb.STAGE_ANSWER, pb.STAGE_VERIFY]
     assert sum(1 for k in kinds if k == "step") == len(events[-1].response.steps) == 2
+    # The answer text streams only after the verify stage, sentence by sentence.
+    chunks = [e.answer_chunk for e in events if e.HasField("answer_chunk")]
+    assert kinds.index("answer_chunk") > max(i for i, e in enumerate(events) if e.HasField("stage"))
+    assert " ".join(chunks).split() == events[-1].response.answer.split()
 
 
 def test_describe_mesh(mesh):
