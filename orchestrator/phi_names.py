@@ -1,0 +1,235 @@
+"""Names for the PHI detector, without an NER model: a person's name is told by the words around
+it ("meu nome é", "I'm", "paciente", "Sra.", "for my mother", "Jessica here") and by its capitals;
+a first and last name ("Ana Silva") counts without them; and the session's own patient name counts
+wherever it appears. Public names are not PHI: doctors, clinics and clinic addresses, names of
+places around the clinics, and the ids the system issues for appointments, doctors and slots.
+
+Patterns read text with accents stripped (see `phi_recognizers.strip_accents`).
+"""
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from orchestrator import lexicon
+from orchestrator.phi_recognizers import ContextRecognizer, strip_accents
+
+# Capitalized words that follow "I'm", "sou", "paciente" … without being names (lower case).
+_NOT_NAMES = frozenset("""
+    dr dra doutor doutora doctor doc prof professor professora sr sra srta mr mrs ms dona medico medica
+    enfermeira nurse monday tuesday wednesday thursday friday saturday sunday segunda terca quarta quinta
+    sexta sabado domingo january february march april may june july august september october november
+    december janeiro fevereiro abril maio junho julho agosto setembro outubro novembro dezembro
+    the a an o um uma eu i you voce we nos ele ela not nao sorry desculpa here aqui back new novo nova
+    looking trying calling writing going interested available also still just sure fine ok okay happy glad
+    worried scared sick pregnant gravida allergic alergico alergica diabetic diabetico diabetica hipertenso
+    hipertensa hypertensive cardiac cardiaco cardiaca cardiopata paciente patient cliente client customer
+    brasileiro brasileira brazilian american americano americana english portuguese from de in at on with
+    com em please por favor obrigado obrigada thanks very muito muita really so urgent urgente bem well good
+    bom boa mal retired aposentado aposentada clinica clinic hospital instituto institute centro center
+    cardiologista dermatologista ortopedista cardiologist dermatologist orthopedist cardiology dermatology
+    orthopedics cardiologia dermatologia ortopedia hoje today amanha tomorrow ontem yesterday cpf rg email
+    e-mail again anyway everyone all ready portal experience team care services support idoso idosa elderly
+    particular private convenio sus vip
+    unimed bradesco amil sulamerica sul hapvida notredame intermedica porto seguro golden prevent saude
+    aetna cigna medicare medicaid blue cross google whatsapp instagram
+    parque shopping estacao metro bairro vila jardim praia igreja escola universidade faculdade park station
+    mall church school university street st avenue ave road rd lane
+    dizzy tired cansado cansada nervous nervoso nervosa anxious ansioso ansiosa confused confuso confusa
+    afraid sad triste covid
+""".split())
+# Words that end a name typed in lower case after "me chamo" / "my name is".
+_NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
+    and e ou or quero queria gostaria preciso need want would like to para pra tenho have has is am are sou
+    estou im my meu minha seu sua your telefone phone sem mas but porque because que who which what os as esta
+    this isso that for of do da dos das no na nos nas by sobrenome surname nascimento birth idade age can
+    could posso pode marcar book agendar remarcar cancelar cancel lugar local endereco numero consultorio
+    recepcao atendimento setor suporte
+""".split())
+# The language detector's common words are not names either; "marco" (março) is also Marco.
+_COMMON = (lexicon.PORTUGUESE_WORDS | lexicon.ENGLISH_WORDS | lexicon.PLACE_WORDS) - {"marco"}
+
+
+def _trie(words: Iterable[str]) -> str:
+    """An alternation of `words` factored by prefix ("a(?:b|c)" for "ab", "ac"): the regex engine
+    then rejects most words on their first letter instead of trying hundreds of alternatives."""
+    branches: dict[str, set[str]] = {}
+    for word in words:
+        branches.setdefault(word[:1], set()).add(word[1:])
+    alternatives = []
+    for head, tails in sorted(branches.items()):
+        if not head:
+            continue
+        rest = _trie(t for t in tails if t)
+        optional = "?" if "" in tails else ""
+        alternatives.append(re.escape(head) + (f"(?:{rest}){optional}" if rest else ""))
+    return "|".join(alternatives)
+
+
+def _stop(words: Iterable[str]) -> str:
+    """A lookahead refusing any of `words` as the next word."""
+    return rf"(?!(?i:(?:{_trie(words)})\b))"
+
+
+# A capitalized name word: "Maria", "D'Avila", "Ana-Clara" (accents already stripped).
+_WORD_CAP = r"[A-Z](?:'?[A-Za-z])?[a-z]+(?:-[A-Z][a-z]+)?"
+_WORD_ANY = r"[A-Za-z](?:'?[A-Za-z])?[A-Za-z]+(?:-[A-Za-z]+)?"
+_PARTICLE = r"(?:d[aeo]s?|di|du|van|von|del)"
+
+
+def _name(word: str, stop: str, least: int = 1) -> str:
+    """`least` to four words, particles between them: "Maria da Silva Souza"."""
+    return rf"{stop}{word}(?:\s+(?:{_PARTICLE}\s+)?{stop}{word}){{{least - 1},3}}\b"
+
+
+_STOP_CAP = _stop(_NOT_NAMES | _COMMON)
+_NAME_CAP = _name(_WORD_CAP, _STOP_CAP)
+_NAME_ANY = _name(_WORD_ANY, _stop(_NOT_NAMES_LOWER | _COMMON))
+
+# After these a name may be typed in lower case ("me chamo maria souza").
+_STRONG = (r"my\s+name's|name\s+is|full\s+name\s*:|name\s*:|nome\s*:|nome\s+completo\s*(?::|e\b)?|"
+           r"nome\s+(?:completo\s+|dela\s+|dele\s+)?(?:e|eh)|me\s+chamo|chamo-me|call\s+me|"
+           r"patient(?:'s)?\s+name\s*(?:is\b|:)?|nome\s+d[oa]\s+paciente\s*(?:e\b|:)?|se\s+chama|"
+           r"is\s+called|named|chamad[oa]|aqui\s+(?:e|eh)\s+(?:o|a)|quem\s+fala\s+(?:e|eh)(?:\s+(?:o|a))?")
+_KIN = (r"mother|mom|mum|father|dad|son|daughter|wife|husband|brother|sister|grandmother|grandma|"
+        r"grandfather|grandpa|friend|neighbou?r|child|baby|partner|boyfriend|girlfriend|"
+        r"mae|pai|filh[oa]|espos[oa]|marido|mulher|irma|irmao|avo|amig[oa]|vizinh[oa]|neto|neta|sogr[oa]|"
+        r"tia|tio|bebe|namorad[oa]|companheir[oa]")
+# Before these the name must be capitalized ("I'm looking" is not a name, "I'm Maria" is).
+_WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patient|paciente|"
+         rf"mrs?\.?|ms\.?|miss|sra?\.?|srta\.?|dona|seu|"
+         rf"(?:(?:for|para|pra)\s+)?(?:(?:a|o)\s+)?(?:my|minha|meu)\s+(?:{_KIN})")
+# A signature: "Thanks, Anna Schmidt" at the end of the message ("Thanks Again!" is not one).
+_SIGN_OFF = r"thanks|thank\s+you|obrigad[oa]|atenciosamente|att\.?|regards|best|cheers|abracos?|abs"
+
+
+_PLACE_NOUNS = ("Hospital", "Clinica", "Instituto", "Centro", "Rua", "Avenida", "Av.", "Praca", "Parque",
+                "Escola", "Universidade", "Faculdade", "Shopping", "Bairro", "Street", "Avenue", "Park")
+_NOT_AFTER_PLACE_NOUN = "".join(rf"(?<!{re.escape(noun)}\s)" for noun in _PLACE_NOUNS)
+
+
+def name_recognizer() -> ContextRecognizer:
+    return ContextRecognizer("NAME", "NameContext", [
+        (rf"(?i:\b(?:{_STRONG})(?!\w))\s*[:,]?\s*(?P<phi>{_NAME_ANY})", 0.8),
+        (rf"(?i:\b(?:{_WEAK})(?!\w)[\s,:]*(?:(?:o|a|the)\s+)?)(?P<phi>{_NAME_CAP})", 0.6),
+        # "Jessica here", "Maria aqui".
+        (rf"(?<![\w'.])(?P<phi>{_NAME_CAP})[\s,]+(?i:here|aqui)\b", 0.6),
+        (rf"(?i:\b(?:{_SIGN_OFF})(?!\w))\s*[,!.\n-]\s*(?P<phi>{_NAME_CAP})\s*[.!]?\s*$", 0.6),
+        # Without context, a first and last name: "what is Ana Silva taking?", "dados da Carla Ramos";
+        # not a place named after someone ("Hospital Albert Einstein"). Doctors, clinics and their
+        # addresses are removed later as public names.
+        (rf"(?<![\w'.]){_NOT_AFTER_PLACE_NOUN}(?P<phi>{_name(_WORD_CAP, _STOP_CAP, least=2)})", 0.5),
+    ])
+
+
+def patient_name_spans(plain: str, names: Iterable[str]) -> list[tuple[int, int]]:
+    """Where the session's patient is named: the full name in any case, or one of its words
+    ("Maria", "Souza") written capitalized (lower-case "rosa" is a colour, not Rosa Lima)."""
+    spans: list[tuple[int, int]] = []
+    for name in (names,) if isinstance(names, str) else names:  # one name, not its letters
+        words = strip_accents(name).split()
+        if not words:
+            continue
+        full = r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)"
+        spans += [m.span() for m in re.finditer(full, plain, re.IGNORECASE)]
+        for word in words:
+            if len(word) >= 3 and not re.fullmatch(_PARTICLE, word, re.IGNORECASE):
+                capitalized = re.escape(word[0].upper() + word[1:])
+                spans += [m.span() for m in re.finditer(rf"(?<!\w){capitalized}(?!\w)", plain)]
+    return spans
+
+
+# "Dr. Fernando Almeida", "Dra. Beatriz", "doutor Ricardo": a doctor, public.
+_TITLED_DOCTOR = (rf"(?i:\b(?:dra?|dr\u00aa|doctor|doc|doutora?|prof[ae]?|professora?|medic[oa])\b\.?)\s*"
+                  rf"{_NAME_CAP}")
+# Ids the system issues for appointments, doctors and slots (CARD-A-APT-1A2B3C4D5E,
+# CARD-A-DR01-20261123-0900): opaque and not a person's. Patient ids (CARD-A001) are not matched.
+_SYSTEM_ID = r"(?i:(?<![\w\-])(?:CARD|DERM|ORTH)-[A-F]-[A-Z0-9]+(?:-[A-Z0-9]+)*(?![\w\-]))"
+_STREET_TYPES = (("rua", "r."), ("avenida", "av.", "av"), ("alameda", "al."), ("travessa", "trav.", "tv."),
+                 ("praca", "pca."), ("estrada", "estr."), ("rodovia", "rod."))
+_GENERIC_CLINIC_WORDS = frozenset({"clinica", "instituto", "centro", "hospital", "clinic", "center"})
+
+
+def _words(text: str) -> str:
+    """A literal phrase matched with any spacing and case."""
+    return r"\s+".join(map(re.escape, strip_accents(text).split()))
+
+
+def _doctor_pattern(name: str) -> str | None:
+    """A doctor's full name without a title ("Fernando Almeida"): titled mentions are public anyway."""
+    words = strip_accents(name).split()
+    while words and re.fullmatch(r"(?i)dra?\.?|dr\u00aa|doutora?|doctor", words[0]):
+        words = words[1:]
+    return r"\b" + r"\s+".join(map(re.escape, words)) + r"\b" if len(words) >= 2 else None
+
+
+def _clinic_patterns(name: str) -> list[str]:
+    """"Clínica Coração Paulista", and "Coração Paulista" alone."""
+    words = strip_accents(name).split()
+    patterns = [r"\b" + _words(name) + r"\b"]
+    if len(words) >= 2 and words[0].lower() in _GENERIC_CLINIC_WORDS:
+        patterns.append(r"\b" + _words(" ".join(words[1:])) + r"\b")
+    return patterns
+
+
+def _street_type(word: str) -> str:
+    """"Av." -> any of "Avenida ", "Av. ", "Av " (an abbreviation's dot may touch the name)."""
+    for spellings in _STREET_TYPES:
+        if word.lower().rstrip(".") in {s.rstrip(".") for s in spellings}:
+            alternatives = (re.escape(s) + (r"\s*" if s.endswith(".") else r"\s+") for s in spellings)
+            return "(?:" + "|".join(alternatives) + ")"
+    return re.escape(word) + r"\s+"
+
+
+@dataclass(frozen=True)
+class _Address:
+    """"Av. Paulista, 1200 - Bela Vista, São Paulo - SP" in parts (accents stripped)."""
+    kind: str  # "Av."
+    street: str  # "Paulista"
+    number: str  # "1200", or "" when the address has none
+    places: tuple[str, ...]  # ("Bela Vista", "Sao Paulo", "SP")
+
+    @classmethod
+    def parse(cls, address: str) -> "_Address | None":
+        street, _, rest = strip_accents(address).partition(" - ")
+        parsed = re.fullmatch(r"(\S+)\s+(.+?)[\s,]*(\d+)?", street.strip())
+        if parsed is None:
+            return None
+        kind, name, number = parsed.groups()
+        places = tuple(p.strip() for p in re.split(r",|\s-\s", rest) if p.strip())
+        return cls(kind, name, number or "", places)
+
+    def pattern(self) -> str:
+        """The address as written or as "Avenida Paulista 1200", with or without the rest."""
+        pattern = r"\b" + _street_type(self.kind) + _words(self.street)
+        if self.number:
+            pattern += rf"(?:[\s,]*(?:n[o\u00ba\u00b0]\.?\s*)?{self.number}\b)?"
+        if self.places:
+            pattern += r"(?:[\s,]*-?\s*" + r"[\s,\-]+".join(_words(p) for p in self.places) + r")?"
+        return pattern
+
+    def place_names(self) -> list[str]:
+        """"Paulista", "Bela Vista": names of places, whoever lives there."""
+        return [r"\b" + _words(name) + r"\b" for name in (self.street, *self.places)]
+
+
+class PublicNames:
+    """Spans that are public and so never PHI: doctors, clinic names and addresses, system ids;
+    and names of places around the clinics, which are not people's names ("Bela Vista")."""
+
+    def __init__(self, doctors: Iterable[str], clinic_names: Iterable[str],
+                 clinic_addresses: Iterable[str]) -> None:
+        addresses = [(text, _Address.parse(text)) for text in clinic_addresses]
+        # Doctor and clinic names and addresses in any case; a titled doctor's name is capitalized.
+        literal = [p for p in map(_doctor_pattern, doctors) if p]
+        literal += [p for name in clinic_names for p in _clinic_patterns(name)]
+        literal += [a.pattern() if a else r"\b" + _words(text) + r"\b" for text, a in addresses]
+        self._patterns = (re.compile(_TITLED_DOCTOR), re.compile(_SYSTEM_ID),
+                          *(re.compile(p, re.IGNORECASE) for p in literal))
+        self._places = tuple(re.compile(p, re.IGNORECASE) for _, a in addresses if a for p in a.place_names())
+
+    def spans(self, plain: str) -> list[tuple[int, int]]:
+        return [m.span() for pattern in self._patterns for m in pattern.finditer(plain)]
+
+    def place_spans(self, plain: str) -> list[tuple[int, int]]:
+        return [m.span() for pattern in self._places for m in pattern.finditer(plain)]

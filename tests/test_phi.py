@@ -1,0 +1,212 @@
+"""The PHI detector on a labeled set of chat messages (pt and en), redaction, the session's
+patient name, the public allow-lists, and its operating promises: no network, safe to share
+between threads, fast."""
+
+import json
+import socket
+import statistics
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import tldextract
+
+from clinics.seed import DOCTORS
+from orchestrator.phi import CATEGORIES, PhiDetector, PhiResult, PhiSpan
+from runtime import registry
+
+LABELED = json.loads((Path(__file__).parent / "phi_labeled.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def detector() -> PhiDetector:
+    clinics = registry.load().values()
+    return PhiDetector(known_doctors=[d.name for doctors in DOCTORS.values() for d in doctors],
+                       clinic_names=[c.name for c in clinics], clinic_addresses=[c.address for c in clinics])
+
+
+def detect(detector: PhiDetector, row: dict) -> PhiResult:
+    return detector.detect(row["text"], patient_names=row.get("patient_names", ()))
+
+
+def test_labeled_set_is_large_balanced_and_bilingual() -> None:
+    assert len(LABELED) >= 160
+    with_phi = sum(bool(row["categories"]) for row in LABELED)
+    assert 0.4 <= with_phi / len(LABELED) <= 0.6
+    for lang in ("pt", "en"):
+        rows = [row for row in LABELED if row["lang"] == lang]
+        assert 0.4 <= len(rows) / len(LABELED) <= 0.6
+        assert any(row["categories"] for row in rows) and any(not row["categories"] for row in rows)
+    assert {c for row in LABELED for c in row["categories"]} == set(CATEGORIES)
+
+
+def test_recall_and_precision_on_the_labeled_set(detector: PhiDetector) -> None:
+    missed, flagged_clean, true_hits = [], [], 0
+    expected_counts, found_counts = Counter(), Counter()
+    for row in LABELED:
+        expected, found = set(row["categories"]), set(detect(detector, row).categories)
+        expected_counts.update(expected)
+        found_counts.update(expected & found)
+        if expected and not expected <= found:
+            missed.append((row["text"], sorted(expected - found)))
+        elif expected:
+            true_hits += 1
+        elif found:
+            flagged_clean.append((row["text"], sorted(found)))
+    positives = sum(bool(row["categories"]) for row in LABELED)
+    recall = true_hits / positives
+    precision = true_hits / (true_hits + len(flagged_clean))
+    print(f"\nPHI labeled set: {len(LABELED)} messages, {positives} with PHI; "
+          f"message recall {recall:.3f}, message precision {precision:.3f}")
+    for category in CATEGORIES:
+        print(f"  {category:12s} found {found_counts[category]:3d} of {expected_counts[category]:3d}")
+    for text, categories in flagged_clean:
+        print(f"  false positive {categories}: {text}")
+    assert not missed, f"PHI missed: {missed}"
+    assert precision >= 0.90, f"false positives: {flagged_clean}"
+
+
+def test_redaction_leaves_no_detected_value(detector: PhiDetector) -> None:
+    for row in LABELED:
+        result = detect(detector, row)
+        redacted = detector.redact(row["text"], result)
+        for span in result.spans:
+            assert row["text"][span.start:span.end] not in redacted, row["text"]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Olá, sou Raquel Dias, CPF 526.018.159-06, telefone (19) 99876-5432",
+     ["Raquel", "Dias", "526.018.159-06", "99876-5432"]),
+    ("Name: George Harris, DOB 02/14/1939, email g.harris@mail.com",
+     ["George", "Harris", "02/14/1939", "g.harris", "mail.com"]),
+    ("Eu moro na Rua Augusta, 1500, CEP 01305-100, São Paulo", ["Augusta", "1500", "01305-100"]),
+    ("I'm 92, SSN 372-48-1956, MRN 998877, patient id CARD-B004",
+     ["92", "372-48-1956", "998877", "CARD-B004"]),
+    ("Meu prontuário é 12345, IP 189.45.12.200, site www.joaopereira.com.br, nasci em 3 de maio de 1931",
+     ["12345", "189.45.12.200", "joaopereira", "3 de maio", "1931"]),
+    ("My address is 55 Park Avenue, New York, NY 10016 and my phone +1 415 555 0100",
+     ["55 Park", "10016", "415", "0100"]),
+])
+def test_redact_removes_every_value(detector: PhiDetector, text: str, values: list[str]) -> None:
+    redacted = detector.redact(text)
+    for value in values:
+        assert value not in redacted, redacted
+
+
+def test_redact_replaces_spans_by_category(detector: PhiDetector) -> None:
+    text = "Sou a Maria Souza, CPF 529.982.247-25, quero remarcar"
+    assert detector.redact(text) == "Sou a [NAME], CPF [NATIONAL_ID], quero remarcar"
+    assert detector.redact("Quero marcar cardiologia na segunda") == "Quero marcar cardiologia na segunda"
+
+
+def test_redact_merges_overlapping_spans(detector: PhiDetector) -> None:
+    text = "ligue 11987654321 hoje"
+    same = PhiResult((PhiSpan(6, 17, "PHONE"), PhiSpan(6, 17, "NATIONAL_ID"), PhiSpan(12, 22, "RECORD_ID")))
+    # One token for the merged span, named after its longest member (ties: alphabetical).
+    assert detector.redact(text, same) == "ligue [NATIONAL_ID]"
+    nested = PhiResult((PhiSpan(0, 10, "ADDRESS"), PhiSpan(2, 4, "POSTAL_CODE"), PhiSpan(12, 14, "NAME")))
+    assert detector.redact("0123456789 abcd", nested) == "[ADDRESS] a[NAME]d"
+
+
+def test_spans_index_the_original_text(detector: PhiDetector) -> None:
+    text = "Olá! Sou a Luíza Araújo e nasci em 1º de março de 1950"
+    result = detector.detect(text)
+    assert [(text[s.start:s.end], s.category) for s in result.spans] == [
+        ("Luíza Araújo", "NAME"), ("1º de março de 1950", "BIRTH_DATE")]
+    assert result.categories == ("BIRTH_DATE", "NAME") and result.found
+    assert not detector.detect("").found
+
+
+@pytest.mark.parametrize("text", [
+    "CPF 529.982.247-25",  # valid check digits
+    "meu documento: 52998224725",
+    "529 982 247 25 é o meu",
+    "cpf 123.456.789-00",  # wrong check digits: still a CPF-shaped national id
+    "o número 12345678900 é do meu cadastro",  # 11 digits, no context
+])
+def test_cpf_shapes_are_national_ids(detector: PhiDetector, text: str) -> None:
+    assert "NATIONAL_ID" in detector.detect(text).categories
+
+
+def test_the_sessions_patient_name_is_phi(detector: PhiDetector) -> None:
+    maria = ["Maria Souza"]
+    assert not detector.detect("A Maria precisa remarcar").found
+    result = detector.detect("A Maria precisa remarcar", patient_names=maria)
+    assert result.spans == (PhiSpan(2, 7, "NAME"),)
+    assert detector.detect("maria souza aqui", patient_names=maria).categories == ("NAME",)
+    assert detector.detect("A Maria precisa remarcar", patient_names="Maria Souza").spans == result.spans
+    assert detector.detect("Joao Pereira de novo", patient_names=["João Pereira"]).categories == ("NAME",)
+    # A word of the name in lower case is an ordinary word; a doctor sharing the surname is public.
+    assert not detector.detect("tenho uma mancha cor de rosa", patient_names=["Rosa Lima"]).found
+    assert not detector.detect("Quero a Dra. Beatriz Souza", patient_names=maria).found
+    assert not detector.detect("Tem vaga com Beatriz Souza?", patient_names=["Ana Souza"]).found
+
+
+@pytest.mark.parametrize(("text", "patient", "category"), [
+    ("Quero consulta com Eduardo Lima na quarta", "Ana Lima", "NAME"),  # a known doctor, untitled
+    ("Thanks, Derma Jardins", "", "NAME"),  # a clinic's name
+    ("A consulta é na Av. Paulista, 1200?", "", "ADDRESS"),  # a clinic's street address
+    ("É na Avenida Paulista 1200 - Bela Vista?", "", "ADDRESS"),  # the same, spelled out
+])
+def test_public_names_come_from_the_constructor(detector: PhiDetector, text: str, patient: str,
+                                                category: str) -> None:
+    names = [patient] if patient else []
+    assert category in PhiDetector().detect(text, patient_names=names).categories
+    assert not detector.detect(text, patient_names=names).found
+
+
+def test_a_clinic_address_allows_only_itself(detector: PhiDetector) -> None:
+    # Another number on the clinic's street, or a flat in the clinic's building, is a home.
+    assert detector.detect("Moro na Av. Paulista, 1500").categories == ("ADDRESS",)
+    assert detector.detect("Moro na Rua dos Pinheiros, 1020, apto 52").categories == ("ADDRESS",)
+
+
+def test_system_ids_are_not_phi_but_patient_ids_are(detector: PhiDetector) -> None:
+    assert not detector.detect("Cancelar CARD-A-APT-1A2B3C4D5E e o horário ORTH-D-DR01-20261123-0900").found
+    assert detector.detect("meu id é CARD-A001").categories == ("RECORD_ID",)
+
+
+def test_no_network_access(monkeypatch: pytest.MonkeyPatch) -> None:
+    attempts: list[tuple] = []
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        attempts.append(args)
+        raise OSError("network access refused by the test")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    # The trap works: tldextract left to download the suffix list is caught trying.
+    tldextract.TLDExtract(cache_dir=None, suffix_list_urls=("https://publicsuffix.org/list/public_suffix_list.dat",))(
+        "example.com")
+    assert attempts
+    attempts.clear()
+
+    fresh = PhiDetector()
+    result = fresh.detect("escreva para ana.costa@gmail.com ou veja https://www.anacosta.com.br/perfil "
+                          "and maria@clinica.med.br, www.example.org/page")
+    assert result.categories == ("EMAIL", "URL")
+    assert attempts == []
+
+
+def test_concurrent_calls_match_sequential_ones(detector: PhiDetector) -> None:
+    texts = [row["text"] for row in LABELED] * 4
+    sequential = [detector.detect(text) for text in texts]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        concurrent = list(pool.map(detector.detect, texts))
+    assert concurrent == sequential
+
+
+def test_detection_is_fast(detector: PhiDetector) -> None:
+    timings = []
+    for _ in range(5):
+        for row in LABELED:
+            start = time.perf_counter()
+            detector.detect(row["text"])
+            timings.append(time.perf_counter() - start)
+    p50 = statistics.median(timings) * 1000
+    p95 = statistics.quantiles(timings, n=20)[-1] * 1000
+    print(f"\nPHI detection per message: p50 {p50:.3f} ms, p95 {p95:.3f} ms ({len(timings)} calls)")
+    assert p50 < 5.0
