@@ -33,7 +33,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import grpc
 
-from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, orchestrator_pb2, orchestrator_pb2_grpc
+from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.answer import AnswerBuilder
 from orchestrator.audit import AuditLog
 from orchestrator.context import RequestContext
@@ -44,27 +44,11 @@ from orchestrator.planner import Directory, Planner
 from orchestrator.resilience import Policy, Upstream
 from orchestrator.service import OrchestratorService
 from orchestrator.sessions import SessionStore
-from orchestrator.turn import Mesh, Orchestrator
+from orchestrator.turn import Mesh, Orchestrator, learn_doctors
 from orchestrator.when import warm_up
 from orchestrator.writer import Writer, egress_guard
 from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, env_float, env_int, env_str
-
-
-async def learn_doctors(mesh: Mesh, directory: Directory) -> None:
-    """Best effort at start: clinics that are down are asked again on later turns."""
-    ctx = RequestContext.with_timeout(3.0)
-
-    async def describe(clinic_id: str, upstream: Upstream) -> None:
-        stub = clinic_pb2_grpc.ClinicServiceStub(upstream.channel)
-        outcome = await upstream.call(ctx, stub.DescribeClinic, clinic_pb2.DescribeClinicRequest(),
-                                      retry=True)
-        if outcome.reply is not None:
-            directory.doctors[clinic_id] = [d.name for d in outcome.reply.doctors]
-
-    async with asyncio.TaskGroup() as group:
-        for clinic_id, upstream in mesh.clinics.items():
-            group.create_task(describe(clinic_id, upstream))
 
 
 async def build_writer(directory: Directory) -> Writer:
@@ -108,7 +92,7 @@ async def run() -> None:
     planner = Planner(directory, env_int("HEALTHMESH_SLOTS_PER_CLINIC", 5, minimum=1))
     sessions = SessionStore(data_dir / "orchestrator.sqlite3")
     warm_up()  # dateparser's first call is slow; pay it before serving
-    await learn_doctors(mesh, directory)
+    await learn_doctors(RequestContext.with_timeout(3.0), mesh, directory, retry=True)
     writer = await build_writer(directory)
     orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions, writer,
                                 AuditLog(data_dir / "audit.sqlite3"),

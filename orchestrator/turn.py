@@ -29,7 +29,7 @@ from orchestrator.audit import AuditLog, AuditRecord
 from orchestrator.context import RequestContext
 from orchestrator.models.prompts import general_question_messages, rephrase_messages
 from orchestrator.phrases import say
-from orchestrator.planner import Kind, Plan, Planner, select_appointment
+from orchestrator.planner import Directory, Kind, Plan, Planner, select_appointment
 from orchestrator.resilience import Upstream
 from orchestrator.sessions import AppointmentRef, Session, SessionStore
 from orchestrator.steps import PlannedStep, StepResult, StepStatus, status_of
@@ -293,22 +293,9 @@ class Orchestrator:
 
     async def _refresh_directory(self, ctx: RequestContext) -> None:
         """Learns the doctors of clinics not heard from yet (e.g. down at start)."""
-        missing = [cid for cid in self.directory.clinics if not self.directory.doctors.get(cid)]
-        if not missing:
-            return
-
-        async def describe(clinic_id: str) -> None:
-            upstream = self.mesh.clinics[clinic_id]
-            stub = clinic_pb2_grpc.ClinicServiceStub(upstream.channel)
-            outcome = await upstream.call(ctx, stub.DescribeClinic, clinic_pb2.DescribeClinicRequest(),
-                                          retry=False, timeout_cap=0.5)
-            if outcome.reply is not None:
-                self.directory.doctors[clinic_id] = [d.name for d in outcome.reply.doctors]
-
-        with tracer.start_as_current_span("directory"):
-            async with asyncio.TaskGroup() as group:
-                for clinic_id in missing:
-                    group.create_task(describe(clinic_id))
+        if any(not self.directory.doctors.get(cid) for cid in self.directory.clinics):
+            with tracer.start_as_current_span("directory"):
+                await learn_doctors(ctx, self.mesh, self.directory, retry=False, timeout_cap=0.5)
 
     async def _verify(self, ctx: RequestContext, message: str, answer: Answer, session: Session,
                       lang: str) -> orchestrator_pb2.Verification:
@@ -355,6 +342,25 @@ class Orchestrator:
             phi_categories=phi.categories,
             model_route=MODEL_ROUTE[route],
         )
+
+
+async def learn_doctors(ctx: RequestContext, mesh: Mesh, directory: Directory, *, retry: bool,
+                        timeout_cap: float | None = None) -> None:
+    """Asks every clinic whose doctors are unknown for them, in parallel; best effort: a clinic
+    that does not answer is asked again on a later turn."""
+
+    async def describe(clinic_id: str) -> None:
+        upstream = mesh.clinics[clinic_id]
+        stub = clinic_pb2_grpc.ClinicServiceStub(upstream.channel)
+        outcome = await upstream.call(ctx, stub.DescribeClinic, clinic_pb2.DescribeClinicRequest(),
+                                      retry=retry, timeout_cap=timeout_cap)
+        if outcome.reply is not None:
+            directory.doctors[clinic_id] = [d.name for d in outcome.reply.doctors]
+
+    async with asyncio.TaskGroup() as group:
+        for clinic_id in directory.clinics:
+            if not directory.doctors.get(clinic_id):
+                group.create_task(describe(clinic_id))
 
 
 def _validated_patient(request: orchestrator_pb2.AskRequest) -> common_pb2.PatientIdentity | None:

@@ -3,6 +3,7 @@ breaker opens, closes again when the clinic is back), a clinic that hangs (the d
 holds), retries only where safe, and the breaker never serializing concurrent calls."""
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
@@ -28,6 +29,16 @@ def fragile_mesh(tmp_path):
         if svc.proc is not None and svc.proc.poll() is None:
             os.kill(svc.proc.pid, signal.SIGCONT)
     handle.close()
+
+
+@contextlib.contextmanager
+def frozen(service):
+    """The process hangs (SIGSTOP): connections are accepted, nothing is answered."""
+    os.kill(service.proc.pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(service.proc.pid, signal.SIGCONT)
 
 
 def step_of(reply, clinic_id: str):
@@ -76,14 +87,10 @@ def test_clinic_killed_mid_conversation(fragile_mesh):
 def test_hanging_clinic_does_not_hold_the_answer(fragile_mesh):
     mesh = fragile_mesh
     mesh.ask("dermatology slots")  # warm channels
-    clinic_f = mesh.mesh.clinics["clinic_f"]
-    os.kill(clinic_f.proc.pid, signal.SIGSTOP)
-    try:
+    with frozen(mesh.mesh.clinics["clinic_f"]):
         start = time.monotonic()
         reply = mesh.ask("dermatology slots", timeout=2.0)
         elapsed = time.monotonic() - start
-    finally:
-        os.kill(clinic_f.proc.pid, signal.SIGCONT)
     assert elapsed < 2.0
     assert reply.disposition == pb.DISPOSITION_PARTIAL
     assert step_of(reply, "clinic_f").status == pb.STEP_STATUS_TIMED_OUT
@@ -92,14 +99,10 @@ def test_hanging_clinic_does_not_hold_the_answer(fragile_mesh):
 
 def test_a_short_caller_deadline_bounds_every_call(fragile_mesh):
     mesh = fragile_mesh
-    clinic_f = mesh.mesh.clinics["clinic_f"]
-    os.kill(clinic_f.proc.pid, signal.SIGSTOP)
-    try:
+    with frozen(mesh.mesh.clinics["clinic_f"]):
         start = time.monotonic()
         reply = mesh.ask("dermatology slots", timeout=0.8)
         elapsed = time.monotonic() - start
-    finally:
-        os.kill(clinic_f.proc.pid, signal.SIGCONT)
     assert elapsed < 0.8
     assert step_of(reply, "clinic_f").status == pb.STEP_STATUS_TIMED_OUT
 
