@@ -112,18 +112,20 @@ class ListAvailableSlotsResponse(_message.Message):
     def __init__(self, slots: _Optional[_Iterable[_Union[_common_pb2.Slot, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class BookAppointmentRequest(_message.Message):
-    __slots__ = ("doctor", "date", "time", "patient", "idempotency_key")
+    __slots__ = ("doctor", "date", "time", "patient", "idempotency_key", "handoff")
     DOCTOR_FIELD_NUMBER: _ClassVar[int]
     DATE_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
     PATIENT_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    HANDOFF_FIELD_NUMBER: _ClassVar[int]
     doctor: str
     date: str
     time: str
     patient: _common_pb2.PatientIdentity
     idempotency_key: str
-    def __init__(self, doctor: _Optional[str] = ..., date: _Optional[str] = ..., time: _Optional[str] = ..., patient: _Optional[_Union[_common_pb2.PatientIdentity, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    handoff: HandoffPacket
+    def __init__(self, doctor: _Optional[str] = ..., date: _Optional[str] = ..., time: _Optional[str] = ..., patient: _Optional[_Union[_common_pb2.PatientIdentity, _Mapping]] = ..., idempotency_key: _Optional[str] = ..., handoff: _Optional[_Union[HandoffPacket, _Mapping]] = ...) -> None: ...
 
 class BookAppointmentResponse(_message.Message):
     __slots__ = ("appointment",)
@@ -194,3 +196,41 @@ class ListAppointmentsResponse(_message.Message):
     APPOINTMENTS_FIELD_NUMBER: _ClassVar[int]
     appointments: _containers.RepeatedCompositeFieldContainer[_common_pb2.Appointment]
     def __init__(self, appointments: _Optional[_Iterable[_Union[_common_pb2.Appointment, _Mapping]]] = ...) -> None: ...
+
+class HandoffPacket(_message.Message):
+    __slots__ = ("subjective", "objective", "assessment_specialty", "assessment_urgency", "assessment_confidence", "proposals", "plan", "flags", "language")
+    SUBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    ASSESSMENT_SPECIALTY_FIELD_NUMBER: _ClassVar[int]
+    ASSESSMENT_URGENCY_FIELD_NUMBER: _ClassVar[int]
+    ASSESSMENT_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    PROPOSALS_FIELD_NUMBER: _ClassVar[int]
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    FLAGS_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    subjective: _containers.RepeatedScalarFieldContainer[str]
+    objective: _containers.RepeatedScalarFieldContainer[str]
+    assessment_specialty: str
+    assessment_urgency: int
+    assessment_confidence: float
+    proposals: _containers.RepeatedCompositeFieldContainer[_common_pb2.SpecialtyProposal]
+    plan: str
+    flags: _containers.RepeatedScalarFieldContainer[str]
+    language: str
+    def __init__(self, subjective: _Optional[_Iterable[str]] = ..., objective: _Optional[_Iterable[str]] = ..., assessment_specialty: _Optional[str] = ..., assessment_urgency: _Optional[int] = ..., assessment_confidence: _Optional[float] = ..., proposals: _Optional[_Iterable[_Union[_common_pb2.SpecialtyProposal, _Mapping]]] = ..., plan: _Optional[str] = ..., flags: _Optional[_Iterable[str]] = ..., language: _Optional[str] = ...) -> None: ...
+
+class GetHandoffPacketRequest(_message.Message):
+    __slots__ = ("appointment_id",)
+    APPOINTMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    appointment_id: str
+    def __init__(self, appointment_id: _Optional[str] = ...) -> None: ...
+
+class GetHandoffPacketResponse(_message.Message):
+    __slots__ = ("appointment", "packet", "created_at")
+    APPOINTMENT_FIELD_NUMBER: _ClassVar[int]
+    PACKET_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    appointment: _common_pb2.Appointment
+    packet: HandoffPacket
+    created_at: str
+    def __init__(self, appointment: _Optional[_Union[_common_pb2.Appointment, _Mapping]] = ..., packet: _Optional[_Union[HandoffPacket, _Mapping]] = ..., created_at: _Optional[str] = ...) -> None: ...

@@ -81,6 +81,11 @@ class ClinicServiceStub:
                 request_serializer=healthmesh_dot_v1_dot_clinic__pb2.ListAppointmentsRequest.SerializeToString,
                 response_deserializer=healthmesh_dot_v1_dot_clinic__pb2.ListAppointmentsResponse.FromString,
                 _registered_method=True)
+        self.GetHandoffPacket = channel.unary_unary(
+                '/healthmesh.v1.ClinicService/GetHandoffPacket',
+                request_serializer=healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketRequest.SerializeToString,
+                response_deserializer=healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketResponse.FromString,
+                _registered_method=True)
 
 
 class ClinicServiceServicer:
@@ -151,6 +156,14 @@ class ClinicServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetHandoffPacket(self, request, context):
+        """The SOAP handoff packet stored with an appointment booked at the end of a symptom
+        consult. No packet (or no such appointment): NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ClinicServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -198,6 +211,11 @@ def add_ClinicServiceServicer_to_server(servicer, server):
                     servicer.ListAppointments,
                     request_deserializer=healthmesh_dot_v1_dot_clinic__pb2.ListAppointmentsRequest.FromString,
                     response_serializer=healthmesh_dot_v1_dot_clinic__pb2.ListAppointmentsResponse.SerializeToString,
+            ),
+            'GetHandoffPacket': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetHandoffPacket,
+                    request_deserializer=healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketRequest.FromString,
+                    response_serializer=healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -445,6 +463,33 @@ class ClinicService:
             '/healthmesh.v1.ClinicService/ListAppointments',
             healthmesh_dot_v1_dot_clinic__pb2.ListAppointmentsRequest.SerializeToString,
             healthmesh_dot_v1_dot_clinic__pb2.ListAppointmentsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetHandoffPacket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/healthmesh.v1.ClinicService/GetHandoffPacket',
+            healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketRequest.SerializeToString,
+            healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketResponse.FromString,
             options,
             channel_credentials,
             insecure,

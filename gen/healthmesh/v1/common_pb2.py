@@ -24,21 +24,23 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ahealthmesh/v1/common.proto\x12\rhealthmesh.v1\"1\n\x0fPatientIdentity\x12\x11\n\tfull_name\x18\x01 \x01(\t\x12\x0b\n\x03\x63pf\x18\x02 \x01(\t\"V\n\x04Slot\x12\x0f\n\x07slot_id\x18\x01 \x01(\t\x12\x0e\n\x06\x64octor\x18\x02 \x01(\t\x12\x0c\n\x04\x64\x61te\x18\x03 \x01(\t\x12\x0c\n\x04time\x18\x04 \x01(\t\x12\x11\n\tclinic_id\x18\x05 \x01(\t\"\x96\x01\n\x0b\x41ppointment\x12\x16\n\x0e\x61ppointment_id\x18\x01 \x01(\t\x12\x11\n\tclinic_id\x18\x02 \x01(\t\x12\x0e\n\x06\x64octor\x18\x03 \x01(\t\x12\x0c\n\x04\x64\x61te\x18\x04 \x01(\t\x12\x0c\n\x04time\x18\x05 \x01(\t\x12\x30\n\x06status\x18\x06 \x01(\x0e\x32 .healthmesh.v1.AppointmentStatus*v\n\tSpecialty\x12\x19\n\x15SPECIALTY_UNSPECIFIED\x10\x00\x12\x18\n\x14SPECIALTY_CARDIOLOGY\x10\x01\x12\x19\n\x15SPECIALTY_DERMATOLOGY\x10\x02\x12\x19\n\x15SPECIALTY_ORTHOPEDICS\x10\x03*\x9c\x01\n\x11\x41ppointmentStatus\x12\"\n\x1e\x41PPOINTMENT_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n\x19\x41PPOINTMENT_STATUS_BOOKED\x10\x01\x12 \n\x1c\x41PPOINTMENT_STATUS_CANCELLED\x10\x02\x12\"\n\x1e\x41PPOINTMENT_STATUS_RESCHEDULED\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ahealthmesh/v1/common.proto\x12\rhealthmesh.v1\"1\n\x0fPatientIdentity\x12\x11\n\tfull_name\x18\x01 \x01(\t\x12\x0b\n\x03\x63pf\x18\x02 \x01(\t\"V\n\x04Slot\x12\x0f\n\x07slot_id\x18\x01 \x01(\t\x12\x0e\n\x06\x64octor\x18\x02 \x01(\t\x12\x0c\n\x04\x64\x61te\x18\x03 \x01(\t\x12\x0c\n\x04time\x18\x04 \x01(\t\x12\x11\n\tclinic_id\x18\x05 \x01(\t\"\x96\x01\n\x0b\x41ppointment\x12\x16\n\x0e\x61ppointment_id\x18\x01 \x01(\t\x12\x11\n\tclinic_id\x18\x02 \x01(\t\x12\x0e\n\x06\x64octor\x18\x03 \x01(\t\x12\x0c\n\x04\x64\x61te\x18\x04 \x01(\t\x12\x0c\n\x04time\x18\x05 \x01(\t\x12\x30\n\x06status\x18\x06 \x01(\x0e\x32 .healthmesh.v1.AppointmentStatus\"m\n\x11SpecialtyProposal\x12\x11\n\tspecialty\x18\x01 \x01(\t\x12\x0f\n\x07urgency\x18\x02 \x01(\x05\x12\x12\n\nconfidence\x18\x03 \x01(\x01\x12\r\n\x05\x61gent\x18\x04 \x01(\t\x12\x11\n\trationale\x18\x05 \x01(\t*v\n\tSpecialty\x12\x19\n\x15SPECIALTY_UNSPECIFIED\x10\x00\x12\x18\n\x14SPECIALTY_CARDIOLOGY\x10\x01\x12\x19\n\x15SPECIALTY_DERMATOLOGY\x10\x02\x12\x19\n\x15SPECIALTY_ORTHOPEDICS\x10\x03*\x9c\x01\n\x11\x41ppointmentStatus\x12\"\n\x1e\x41PPOINTMENT_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n\x19\x41PPOINTMENT_STATUS_BOOKED\x10\x01\x12 \n\x1c\x41PPOINTMENT_STATUS_CANCELLED\x10\x02\x12\"\n\x1e\x41PPOINTMENT_STATUS_RESCHEDULED\x10\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'healthmesh.v1.common_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SPECIALTY']._serialized_start=337
-  _globals['_SPECIALTY']._serialized_end=455
-  _globals['_APPOINTMENTSTATUS']._serialized_start=458
-  _globals['_APPOINTMENTSTATUS']._serialized_end=614
+  _globals['_SPECIALTY']._serialized_start=448
+  _globals['_SPECIALTY']._serialized_end=566
+  _globals['_APPOINTMENTSTATUS']._serialized_start=569
+  _globals['_APPOINTMENTSTATUS']._serialized_end=725
   _globals['_PATIENTIDENTITY']._serialized_start=45
   _globals['_PATIENTIDENTITY']._serialized_end=94
   _globals['_SLOT']._serialized_start=96
   _globals['_SLOT']._serialized_end=182
   _globals['_APPOINTMENT']._serialized_start=185
   _globals['_APPOINTMENT']._serialized_end=335
+  _globals['_SPECIALTYPROPOSAL']._serialized_start=337
+  _globals['_SPECIALTYPROPOSAL']._serialized_end=446
 # @@protoc_insertion_point(module_scope)

@@ -64,3 +64,17 @@ class Appointment(_message.Message):
     time: str
     status: AppointmentStatus
     def __init__(self, appointment_id: _Optional[str] = ..., clinic_id: _Optional[str] = ..., doctor: _Optional[str] = ..., date: _Optional[str] = ..., time: _Optional[str] = ..., status: _Optional[_Union[AppointmentStatus, str]] = ...) -> None: ...
+
+class SpecialtyProposal(_message.Message):
+    __slots__ = ("specialty", "urgency", "confidence", "agent", "rationale")
+    SPECIALTY_FIELD_NUMBER: _ClassVar[int]
+    URGENCY_FIELD_NUMBER: _ClassVar[int]
+    CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    AGENT_FIELD_NUMBER: _ClassVar[int]
+    RATIONALE_FIELD_NUMBER: _ClassVar[int]
+    specialty: str
+    urgency: int
+    confidence: float
+    agent: str
+    rationale: str
+    def __init__(self, specialty: _Optional[str] = ..., urgency: _Optional[int] = ..., confidence: _Optional[float] = ..., agent: _Optional[str] = ..., rationale: _Optional[str] = ...) -> None: ...

@@ -25,23 +25,25 @@ _sym_db = _symbol_database.Default()
 from healthmesh.v1 import common_pb2 as healthmesh_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n healthmesh/v1/orchestrator.proto\x12\rhealthmesh.v1\x1a\x1ahealthmesh/v1/common.proto\"b\n\nAskRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12/\n\x07patient\x18\x03 \x01(\x0b\x32\x1e.healthmesh.v1.PatientIdentity\"\x9c\x01\n\x04Step\x12\x0f\n\x07step_id\x18\x01 \x01(\t\x12\x11\n\tclinic_id\x18\x02 \x01(\t\x12\x0e\n\x06\x61\x63tion\x18\x03 \x01(\t\x12)\n\x06status\x18\x04 \x01(\x0e\x32\x19.healthmesh.v1.StepStatus\x12\x0f\n\x07message\x18\x05 \x01(\t\x12\x10\n\x08\x61ttempts\x18\x06 \x01(\x05\x12\x12\n\nlatency_ms\x18\x07 \x01(\x01\"+\n\x0cVerification\x12\x0c\n\x04safe\x18\x01 \x01(\x08\x12\r\n\x05notes\x18\x02 \x03(\t\"\x90\x03\n\x0b\x41skResponse\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61nswer\x18\x02 \x01(\t\x12\x10\n\x08language\x18\x03 \x01(\t\x12/\n\x0b\x64isposition\x18\x04 \x01(\x0e\x32\x1a.healthmesh.v1.Disposition\x12\"\n\x05steps\x18\x05 \x03(\x0b\x32\x13.healthmesh.v1.Step\x12\"\n\x05slots\x18\x06 \x03(\x0b\x32\x13.healthmesh.v1.Slot\x12/\n\x0b\x61ppointment\x18\x07 \x01(\x0b\x32\x1a.healthmesh.v1.Appointment\x12\x31\n\x0cverification\x18\x08 \x01(\x0b\x32\x1b.healthmesh.v1.Verification\x12\x10\n\x08trace_id\x18\t \x01(\t\x12\x14\n\x0cphi_detected\x18\n \x01(\x08\x12\x16\n\x0ephi_categories\x18\x0b \x03(\t\x12.\n\x0bmodel_route\x18\x0c \x01(\x0e\x32\x19.healthmesh.v1.ModelRoute\"U\n\nStageEvent\x12#\n\x05stage\x18\x01 \x01(\x0e\x32\x14.healthmesh.v1.Stage\x12\x0e\n\x06\x64\x65tail\x18\x02 \x01(\t\x12\x12\n\nelapsed_ms\x18\x03 \x01(\x01\"\xac\x01\n\x08\x41skEvent\x12*\n\x05stage\x18\x01 \x01(\x0b\x32\x19.healthmesh.v1.StageEventH\x00\x12#\n\x04step\x18\x02 \x01(\x0b\x32\x13.healthmesh.v1.StepH\x00\x12.\n\x08response\x18\x03 \x01(\x0b\x32\x1a.healthmesh.v1.AskResponseH\x00\x12\x16\n\x0c\x61nswer_chunk\x18\x04 \x01(\tH\x00\x42\x07\n\x05\x65vent\"\x15\n\x13\x44\x65scribeMeshRequest\"\x94\x01\n\x08Upstream\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07\x61\x64\x64ress\x18\x02 \x01(\t\x12+\n\tspecialty\x18\x03 \x01(\x0e\x32\x18.healthmesh.v1.Specialty\x12\x0e\n\x06health\x18\x04 \x01(\t\x12,\n\x07\x62reaker\x18\x05 \x01(\x0e\x32\x1b.healthmesh.v1.BreakerState\"B\n\x14\x44\x65scribeMeshResponse\x12*\n\tupstreams\x18\x01 \x03(\x0b\x32\x17.healthmesh.v1.Upstream*\xcb\x01\n\x0b\x44isposition\x12\x1b\n\x17\x44ISPOSITION_UNSPECIFIED\x10\x00\x12\x18\n\x14\x44ISPOSITION_ANSWERED\x10\x01\x12\x17\n\x13\x44ISPOSITION_PARTIAL\x10\x02\x12\x1a\n\x16\x44ISPOSITION_NEEDS_INFO\x10\x03\x12\x19\n\x15\x44ISPOSITION_EMERGENCY\x10\x04\x12\x17\n\x13\x44ISPOSITION_BLOCKED\x10\x05\x12\x1c\n\x18\x44ISPOSITION_OUT_OF_SCOPE\x10\x06*\xe1\x01\n\nStepStatus\x12\x1b\n\x17STEP_STATUS_UNSPECIFIED\x10\x00\x12\x12\n\x0eSTEP_STATUS_OK\x10\x01\x12\x19\n\x15STEP_STATUS_NOT_FOUND\x10\x02\x12\x18\n\x14STEP_STATUS_REJECTED\x10\x03\x12\x1b\n\x17STEP_STATUS_UNAVAILABLE\x10\x04\x12\x19\n\x15STEP_STATUS_TIMED_OUT\x10\x05\x12\x1c\n\x18STEP_STATUS_CIRCUIT_OPEN\x10\x06\x12\x17\n\x13STEP_STATUS_INVALID\x10\x07*m\n\nModelRoute\x12\x1b\n\x17MODEL_ROUTE_UNSPECIFIED\x10\x00\x12\x14\n\x10MODEL_ROUTE_NONE\x10\x01\x12\x15\n\x11MODEL_ROUTE_LOCAL\x10\x02\x12\x15\n\x11MODEL_ROUTE_CLOUD\x10\x03*u\n\x05Stage\x12\x15\n\x11STAGE_UNSPECIFIED\x10\x00\x12\x10\n\x0cSTAGE_SCREEN\x10\x01\x12\x0e\n\nSTAGE_PLAN\x10\x02\x12\x0f\n\x0bSTAGE_ROUTE\x10\x03\x12\x10\n\x0cSTAGE_ANSWER\x10\x04\x12\x10\n\x0cSTAGE_VERIFY\x10\x05*|\n\x0c\x42reakerState\x12\x1d\n\x19\x42REAKER_STATE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x42REAKER_STATE_CLOSED\x10\x01\x12\x16\n\x12\x42REAKER_STATE_OPEN\x10\x02\x12\x1b\n\x17\x42REAKER_STATE_HALF_OPEN\x10\x03\x32\xef\x01\n\x13OrchestratorService\x12<\n\x03\x41sk\x12\x19.healthmesh.v1.AskRequest\x1a\x1a.healthmesh.v1.AskResponse\x12\x41\n\tAskStream\x12\x19.healthmesh.v1.AskRequest\x1a\x17.healthmesh.v1.AskEvent0\x01\x12W\n\x0c\x44\x65scribeMesh\x12\".healthmesh.v1.DescribeMeshRequest\x1a#.healthmesh.v1.DescribeMeshResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n healthmesh/v1/orchestrator.proto\x12\rhealthmesh.v1\x1a\x1ahealthmesh/v1/common.proto\"b\n\nAskRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12/\n\x07patient\x18\x03 \x01(\x0b\x32\x1e.healthmesh.v1.PatientIdentity\"\x9c\x01\n\x04Step\x12\x0f\n\x07step_id\x18\x01 \x01(\t\x12\x11\n\tclinic_id\x18\x02 \x01(\t\x12\x0e\n\x06\x61\x63tion\x18\x03 \x01(\t\x12)\n\x06status\x18\x04 \x01(\x0e\x32\x19.healthmesh.v1.StepStatus\x12\x0f\n\x07message\x18\x05 \x01(\t\x12\x10\n\x08\x61ttempts\x18\x06 \x01(\x05\x12\x12\n\nlatency_ms\x18\x07 \x01(\x01\"+\n\x0cVerification\x12\x0c\n\x04safe\x18\x01 \x01(\x08\x12\r\n\x05notes\x18\x02 \x03(\t\"\xe5\x03\n\x0b\x41skResponse\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61nswer\x18\x02 \x01(\t\x12\x10\n\x08language\x18\x03 \x01(\t\x12/\n\x0b\x64isposition\x18\x04 \x01(\x0e\x32\x1a.healthmesh.v1.Disposition\x12\"\n\x05steps\x18\x05 \x03(\x0b\x32\x13.healthmesh.v1.Step\x12\"\n\x05slots\x18\x06 \x03(\x0b\x32\x13.healthmesh.v1.Slot\x12/\n\x0b\x61ppointment\x18\x07 \x01(\x0b\x32\x1a.healthmesh.v1.Appointment\x12\x31\n\x0cverification\x18\x08 \x01(\x0b\x32\x1b.healthmesh.v1.Verification\x12\x10\n\x08trace_id\x18\t \x01(\t\x12\x14\n\x0cphi_detected\x18\n \x01(\x08\x12\x16\n\x0ephi_categories\x18\x0b \x03(\t\x12.\n\x0bmodel_route\x18\x0c \x01(\x0e\x32\x19.healthmesh.v1.ModelRoute\x12*\n\tcitations\x18\r \x03(\x0b\x32\x17.healthmesh.v1.Citation\x12\'\n\x07\x63onsult\x18\x0e \x01(\x0b\x32\x16.healthmesh.v1.Consult\"M\n\x08\x43itation\x12\r\n\x05index\x18\x01 \x01(\x05\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\x0f\n\x07section\x18\x03 \x01(\t\x12\x11\n\treference\x18\x04 \x01(\t\"\xc9\x01\n\x07\x43onsult\x12*\n\x05stage\x18\x01 \x01(\x0e\x32\x1b.healthmesh.v1.ConsultStage\x12\x11\n\tspecialty\x18\x02 \x01(\t\x12\x0f\n\x07urgency\x18\x03 \x01(\x05\x12\x12\n\nconfidence\x18\x04 \x01(\x01\x12\x16\n\x0elow_confidence\x18\x05 \x01(\x08\x12\x33\n\tproposals\x18\x06 \x03(\x0b\x32 .healthmesh.v1.SpecialtyProposal\x12\r\n\x05\x66lags\x18\x07 \x03(\t\"U\n\nStageEvent\x12#\n\x05stage\x18\x01 \x01(\x0e\x32\x14.healthmesh.v1.Stage\x12\x0e\n\x06\x64\x65tail\x18\x02 \x01(\t\x12\x12\n\nelapsed_ms\x18\x03 \x01(\x01\"\xac\x01\n\x08\x41skEvent\x12*\n\x05stage\x18\x01 \x01(\x0b\x32\x19.healthmesh.v1.StageEventH\x00\x12#\n\x04step\x18\x02 \x01(\x0b\x32\x13.healthmesh.v1.StepH\x00\x12.\n\x08response\x18\x03 \x01(\x0b\x32\x1a.healthmesh.v1.AskResponseH\x00\x12\x16\n\x0c\x61nswer_chunk\x18\x04 \x01(\tH\x00\x42\x07\n\x05\x65vent\"\x15\n\x13\x44\x65scribeMeshRequest\"\x94\x01\n\x08Upstream\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07\x61\x64\x64ress\x18\x02 \x01(\t\x12+\n\tspecialty\x18\x03 \x01(\x0e\x32\x18.healthmesh.v1.Specialty\x12\x0e\n\x06health\x18\x04 \x01(\t\x12,\n\x07\x62reaker\x18\x05 \x01(\x0e\x32\x1b.healthmesh.v1.BreakerState\"B\n\x14\x44\x65scribeMeshResponse\x12*\n\tupstreams\x18\x01 \x03(\x0b\x32\x17.healthmesh.v1.Upstream*\xcb\x01\n\x0b\x44isposition\x12\x1b\n\x17\x44ISPOSITION_UNSPECIFIED\x10\x00\x12\x18\n\x14\x44ISPOSITION_ANSWERED\x10\x01\x12\x17\n\x13\x44ISPOSITION_PARTIAL\x10\x02\x12\x1a\n\x16\x44ISPOSITION_NEEDS_INFO\x10\x03\x12\x19\n\x15\x44ISPOSITION_EMERGENCY\x10\x04\x12\x17\n\x13\x44ISPOSITION_BLOCKED\x10\x05\x12\x1c\n\x18\x44ISPOSITION_OUT_OF_SCOPE\x10\x06*\xe1\x01\n\nStepStatus\x12\x1b\n\x17STEP_STATUS_UNSPECIFIED\x10\x00\x12\x12\n\x0eSTEP_STATUS_OK\x10\x01\x12\x19\n\x15STEP_STATUS_NOT_FOUND\x10\x02\x12\x18\n\x14STEP_STATUS_REJECTED\x10\x03\x12\x1b\n\x17STEP_STATUS_UNAVAILABLE\x10\x04\x12\x19\n\x15STEP_STATUS_TIMED_OUT\x10\x05\x12\x1c\n\x18STEP_STATUS_CIRCUIT_OPEN\x10\x06\x12\x17\n\x13STEP_STATUS_INVALID\x10\x07*\x81\x01\n\x0c\x43onsultStage\x12\x1d\n\x19\x43ONSULT_STAGE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x43ONSULT_STAGE_HISTORY\x10\x01\x12\x1d\n\x19\x43ONSULT_STAGE_RECOMMENDED\x10\x02\x12\x18\n\x14\x43ONSULT_STAGE_BOOKED\x10\x03*m\n\nModelRoute\x12\x1b\n\x17MODEL_ROUTE_UNSPECIFIED\x10\x00\x12\x14\n\x10MODEL_ROUTE_NONE\x10\x01\x12\x15\n\x11MODEL_ROUTE_LOCAL\x10\x02\x12\x15\n\x11MODEL_ROUTE_CLOUD\x10\x03*u\n\x05Stage\x12\x15\n\x11STAGE_UNSPECIFIED\x10\x00\x12\x10\n\x0cSTAGE_SCREEN\x10\x01\x12\x0e\n\nSTAGE_PLAN\x10\x02\x12\x0f\n\x0bSTAGE_ROUTE\x10\x03\x12\x10\n\x0cSTAGE_ANSWER\x10\x04\x12\x10\n\x0cSTAGE_VERIFY\x10\x05*|\n\x0c\x42reakerState\x12\x1d\n\x19\x42REAKER_STATE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x42REAKER_STATE_CLOSED\x10\x01\x12\x16\n\x12\x42REAKER_STATE_OPEN\x10\x02\x12\x1b\n\x17\x42REAKER_STATE_HALF_OPEN\x10\x03\x32\xef\x01\n\x13OrchestratorService\x12<\n\x03\x41sk\x12\x19.healthmesh.v1.AskRequest\x1a\x1a.healthmesh.v1.AskResponse\x12\x41\n\tAskStream\x12\x19.healthmesh.v1.AskRequest\x1a\x17.healthmesh.v1.AskEvent0\x01\x12W\n\x0c\x44\x65scribeMesh\x12\".healthmesh.v1.DescribeMeshRequest\x1a#.healthmesh.v1.DescribeMeshResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'healthmesh.v1.orchestrator_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_DISPOSITION']._serialized_start=1291
-  _globals['_DISPOSITION']._serialized_end=1494
-  _globals['_STEPSTATUS']._serialized_start=1497
-  _globals['_STEPSTATUS']._serialized_end=1722
-  _globals['_MODELROUTE']._serialized_start=1724
-  _globals['_MODELROUTE']._serialized_end=1833
-  _globals['_STAGE']._serialized_start=1835
-  _globals['_STAGE']._serialized_end=1952
-  _globals['_BREAKERSTATE']._serialized_start=1954
-  _globals['_BREAKERSTATE']._serialized_end=2078
+  _globals['_DISPOSITION']._serialized_start=1659
+  _globals['_DISPOSITION']._serialized_end=1862
+  _globals['_STEPSTATUS']._serialized_start=1865
+  _globals['_STEPSTATUS']._serialized_end=2090
+  _globals['_CONSULTSTAGE']._serialized_start=2093
+  _globals['_CONSULTSTAGE']._serialized_end=2222
+  _globals['_MODELROUTE']._serialized_start=2224
+  _globals['_MODELROUTE']._serialized_end=2333
+  _globals['_STAGE']._serialized_start=2335
+  _globals['_STAGE']._serialized_end=2452
+  _globals['_BREAKERSTATE']._serialized_start=2454
+  _globals['_BREAKERSTATE']._serialized_end=2578
   _globals['_ASKREQUEST']._serialized_start=79
   _globals['_ASKREQUEST']._serialized_end=177
   _globals['_STEP']._serialized_start=180
@@ -49,17 +51,21 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_VERIFICATION']._serialized_start=338
   _globals['_VERIFICATION']._serialized_end=381
   _globals['_ASKRESPONSE']._serialized_start=384
-  _globals['_ASKRESPONSE']._serialized_end=784
-  _globals['_STAGEEVENT']._serialized_start=786
-  _globals['_STAGEEVENT']._serialized_end=871
-  _globals['_ASKEVENT']._serialized_start=874
-  _globals['_ASKEVENT']._serialized_end=1046
-  _globals['_DESCRIBEMESHREQUEST']._serialized_start=1048
-  _globals['_DESCRIBEMESHREQUEST']._serialized_end=1069
-  _globals['_UPSTREAM']._serialized_start=1072
-  _globals['_UPSTREAM']._serialized_end=1220
-  _globals['_DESCRIBEMESHRESPONSE']._serialized_start=1222
-  _globals['_DESCRIBEMESHRESPONSE']._serialized_end=1288
-  _globals['_ORCHESTRATORSERVICE']._serialized_start=2081
-  _globals['_ORCHESTRATORSERVICE']._serialized_end=2320
+  _globals['_ASKRESPONSE']._serialized_end=869
+  _globals['_CITATION']._serialized_start=871
+  _globals['_CITATION']._serialized_end=948
+  _globals['_CONSULT']._serialized_start=951
+  _globals['_CONSULT']._serialized_end=1152
+  _globals['_STAGEEVENT']._serialized_start=1154
+  _globals['_STAGEEVENT']._serialized_end=1239
+  _globals['_ASKEVENT']._serialized_start=1242
+  _globals['_ASKEVENT']._serialized_end=1414
+  _globals['_DESCRIBEMESHREQUEST']._serialized_start=1416
+  _globals['_DESCRIBEMESHREQUEST']._serialized_end=1437
+  _globals['_UPSTREAM']._serialized_start=1440
+  _globals['_UPSTREAM']._serialized_end=1588
+  _globals['_DESCRIBEMESHRESPONSE']._serialized_start=1590
+  _globals['_DESCRIBEMESHRESPONSE']._serialized_end=1656
+  _globals['_ORCHESTRATORSERVICE']._serialized_start=2581
+  _globals['_ORCHESTRATORSERVICE']._serialized_end=2820
 # @@protoc_insertion_point(module_scope)

@@ -29,6 +29,13 @@ class StepStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_STATUS_CIRCUIT_OPEN: _ClassVar[StepStatus]
     STEP_STATUS_INVALID: _ClassVar[StepStatus]
 
+class ConsultStage(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CONSULT_STAGE_UNSPECIFIED: _ClassVar[ConsultStage]
+    CONSULT_STAGE_HISTORY: _ClassVar[ConsultStage]
+    CONSULT_STAGE_RECOMMENDED: _ClassVar[ConsultStage]
+    CONSULT_STAGE_BOOKED: _ClassVar[ConsultStage]
+
 class ModelRoute(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     MODEL_ROUTE_UNSPECIFIED: _ClassVar[ModelRoute]
@@ -66,6 +73,10 @@ STEP_STATUS_UNAVAILABLE: StepStatus
 STEP_STATUS_TIMED_OUT: StepStatus
 STEP_STATUS_CIRCUIT_OPEN: StepStatus
 STEP_STATUS_INVALID: StepStatus
+CONSULT_STAGE_UNSPECIFIED: ConsultStage
+CONSULT_STAGE_HISTORY: ConsultStage
+CONSULT_STAGE_RECOMMENDED: ConsultStage
+CONSULT_STAGE_BOOKED: ConsultStage
 MODEL_ROUTE_UNSPECIFIED: ModelRoute
 MODEL_ROUTE_NONE: ModelRoute
 MODEL_ROUTE_LOCAL: ModelRoute
@@ -118,7 +129,7 @@ class Verification(_message.Message):
     def __init__(self, safe: _Optional[bool] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class AskResponse(_message.Message):
-    __slots__ = ("session_id", "answer", "language", "disposition", "steps", "slots", "appointment", "verification", "trace_id", "phi_detected", "phi_categories", "model_route")
+    __slots__ = ("session_id", "answer", "language", "disposition", "steps", "slots", "appointment", "verification", "trace_id", "phi_detected", "phi_categories", "model_route", "citations", "consult")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     ANSWER_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
@@ -131,6 +142,8 @@ class AskResponse(_message.Message):
     PHI_DETECTED_FIELD_NUMBER: _ClassVar[int]
     PHI_CATEGORIES_FIELD_NUMBER: _ClassVar[int]
     MODEL_ROUTE_FIELD_NUMBER: _ClassVar[int]
+    CITATIONS_FIELD_NUMBER: _ClassVar[int]
+    CONSULT_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     answer: str
     language: str
@@ -143,7 +156,39 @@ class AskResponse(_message.Message):
     phi_detected: bool
     phi_categories: _containers.RepeatedScalarFieldContainer[str]
     model_route: ModelRoute
-    def __init__(self, session_id: _Optional[str] = ..., answer: _Optional[str] = ..., language: _Optional[str] = ..., disposition: _Optional[_Union[Disposition, str]] = ..., steps: _Optional[_Iterable[_Union[Step, _Mapping]]] = ..., slots: _Optional[_Iterable[_Union[_common_pb2.Slot, _Mapping]]] = ..., appointment: _Optional[_Union[_common_pb2.Appointment, _Mapping]] = ..., verification: _Optional[_Union[Verification, _Mapping]] = ..., trace_id: _Optional[str] = ..., phi_detected: _Optional[bool] = ..., phi_categories: _Optional[_Iterable[str]] = ..., model_route: _Optional[_Union[ModelRoute, str]] = ...) -> None: ...
+    citations: _containers.RepeatedCompositeFieldContainer[Citation]
+    consult: Consult
+    def __init__(self, session_id: _Optional[str] = ..., answer: _Optional[str] = ..., language: _Optional[str] = ..., disposition: _Optional[_Union[Disposition, str]] = ..., steps: _Optional[_Iterable[_Union[Step, _Mapping]]] = ..., slots: _Optional[_Iterable[_Union[_common_pb2.Slot, _Mapping]]] = ..., appointment: _Optional[_Union[_common_pb2.Appointment, _Mapping]] = ..., verification: _Optional[_Union[Verification, _Mapping]] = ..., trace_id: _Optional[str] = ..., phi_detected: _Optional[bool] = ..., phi_categories: _Optional[_Iterable[str]] = ..., model_route: _Optional[_Union[ModelRoute, str]] = ..., citations: _Optional[_Iterable[_Union[Citation, _Mapping]]] = ..., consult: _Optional[_Union[Consult, _Mapping]] = ...) -> None: ...
+
+class Citation(_message.Message):
+    __slots__ = ("index", "source", "section", "reference")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    SECTION_FIELD_NUMBER: _ClassVar[int]
+    REFERENCE_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    source: str
+    section: str
+    reference: str
+    def __init__(self, index: _Optional[int] = ..., source: _Optional[str] = ..., section: _Optional[str] = ..., reference: _Optional[str] = ...) -> None: ...
+
+class Consult(_message.Message):
+    __slots__ = ("stage", "specialty", "urgency", "confidence", "low_confidence", "proposals", "flags")
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    SPECIALTY_FIELD_NUMBER: _ClassVar[int]
+    URGENCY_FIELD_NUMBER: _ClassVar[int]
+    CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    LOW_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    PROPOSALS_FIELD_NUMBER: _ClassVar[int]
+    FLAGS_FIELD_NUMBER: _ClassVar[int]
+    stage: ConsultStage
+    specialty: str
+    urgency: int
+    confidence: float
+    low_confidence: bool
+    proposals: _containers.RepeatedCompositeFieldContainer[_common_pb2.SpecialtyProposal]
+    flags: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, stage: _Optional[_Union[ConsultStage, str]] = ..., specialty: _Optional[str] = ..., urgency: _Optional[int] = ..., confidence: _Optional[float] = ..., low_confidence: _Optional[bool] = ..., proposals: _Optional[_Iterable[_Union[_common_pb2.SpecialtyProposal, _Mapping]]] = ..., flags: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class StageEvent(_message.Message):
     __slots__ = ("stage", "detail", "elapsed_ms")
