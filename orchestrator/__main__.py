@@ -3,6 +3,7 @@
 Environment (defaults in brackets):
   HEALTHMESH_REGISTRY          clinic registry file [deploy/registry.json]
   HEALTHMESH_VERIFIER_TARGET   the verifier's gRPC target [127.0.0.1:50060]
+  HEALTHMESH_TOOLS_TARGET      the tool services' gRPC target [127.0.0.1:50070]
   HEALTHMESH_DATA_DIR          sessions database and trace file [./var]
   HEALTHMESH_HOST / _PORT      bind address [127.0.0.1] and port [50050]; 0 picks a free port
   HEALTHMESH_TIMEZONE          the clinics' time zone, for "today" and "tomorrow" [America/Sao_Paulo]
@@ -85,6 +86,7 @@ async def run() -> None:
     mesh = Mesh(
         clinics={cid: Upstream(cid, entry.target, policy) for cid, entry in clinics.items()},
         verifier=Upstream("verifier", env_str("HEALTHMESH_VERIFIER_TARGET", "127.0.0.1:50060"), policy),
+        tools=Upstream("tools", env_str("HEALTHMESH_TOOLS_TARGET", "127.0.0.1:50070"), policy),
     )
     directory = Directory(clinics)
     data_dir = Path(env_str("HEALTHMESH_DATA_DIR", "./var"))
@@ -109,7 +111,7 @@ async def run() -> None:
                            port=env_int("HEALTHMESH_PORT", 50050),
                            grace=env_float("HEALTHMESH_SHUTDOWN_GRACE_S", 5.0))
     finally:
-        for upstream in [*mesh.clinics.values(), mesh.verifier]:
+        for upstream in [*mesh.clinics.values(), mesh.verifier, mesh.tools]:
             await upstream.close()
 
 

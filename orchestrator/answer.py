@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 import grpc
 
-from healthmesh.v1 import common_pb2, verifier_pb2
+from healthmesh.v1 import common_pb2, orchestrator_pb2, verifier_pb2
 from orchestrator.phrases import SPECIALTY_NAME, day, say, when
 from orchestrator.planner import Directory, Kind, Plan
 from orchestrator.sessions import AppointmentRef, SlotRef
@@ -24,6 +24,8 @@ class Answer:
     shown_slots: list[SlotRef] | None = None
     current_appointment: AppointmentRef | None = None
     appointment_closed: bool = False  # the session's appointment was cancelled or moved
+    facts: list[str] = field(default_factory=list)  # tool results the answer states
+    citations: list[orchestrator_pb2.Citation] = field(default_factory=list)
 
 
 class AnswerBuilder:
@@ -37,7 +39,7 @@ class AnswerBuilder:
             appointments=answer.evidence_appointments,
             doctors=self.directory.all_doctors(),
             clinics=[c.name for c in clinics],
-            facts=[c.address for c in clinics],
+            facts=[*(c.address for c in clinics), *answer.facts],
         )
 
     def reply(self, plan: Plan, language: str) -> Answer:

@@ -28,6 +28,8 @@ class Kind:
     MY_APPOINTMENTS = "my_appointments"
     LOOKUP = "lookup"  # find the patient's appointment, then cancel or reschedule it
     GENERAL = "general"  # a health question a model may answer; the reply is the fallback
+    TOOLS = "tools"  # risk scores, drug safety, guidelines: the tool loop
+    CONSULT = "consult"  # a symptom consult: history questions, then the council
 
 
 @dataclass

@@ -41,6 +41,22 @@ class AppointmentRef:
 
 
 @dataclass
+class ConsultState:
+    """A symptom consult in progress: what the patient said, and the council's verdict."""
+
+    stage: str = "history"  # history | recommended | booked
+    rounds: int = 0  # rounds of history questions asked
+    texts: list[str] = field(default_factory=list)  # the patient's consult messages
+    specialty: str = ""
+    urgency: int = 0
+    confidence: float = 0.0
+    low_confidence: bool = False
+    proposals: list[dict] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+    objective: list[str] = field(default_factory=list)  # tool results gathered during the consult
+
+
+@dataclass
 class Session:
     session_id: str
     language: str = ""
@@ -52,6 +68,7 @@ class Session:
     pending: str = ""  # intent waiting for details (e.g. "reschedule" needs a new date)
     booking_epoch: int = 0  # bumped when an appointment is cancelled or moved
     history: list[dict[str, str]] = field(default_factory=list)
+    consult: ConsultState | None = None
 
     @property
     def has_patient(self) -> bool:
@@ -66,6 +83,8 @@ class Session:
         data["shown_slots"] = [SlotRef(**s) for s in data.get("shown_slots", [])]
         if data.get("appointment"):
             data["appointment"] = AppointmentRef(**data["appointment"])
+        if data.get("consult"):
+            data["consult"] = ConsultState(**data["consult"])
         return cls(**data)
 
 

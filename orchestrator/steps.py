@@ -16,6 +16,10 @@ class Action(enum.StrEnum):
     RESCHEDULE = "reschedule_appointment"
     CANCEL = "cancel_appointment"
     LIST_APPOINTMENTS = "list_appointments"
+    COMPUTE_SCORE = "compute_risk_score"
+    SEARCH_GUIDELINES = "search_guidelines"
+    CHECK_DRUG_SAFETY = "check_drug_safety"
+    CHECK_INTERACTIONS = "check_interactions"
 
     @property
     def is_write(self) -> bool:

@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
+import grpc
 from opentelemetry import trace
 
 from healthmesh.v1 import (
@@ -21,21 +22,26 @@ from healthmesh.v1 import (
     clinic_pb2_grpc,
     common_pb2,
     orchestrator_pb2,
+    tools_pb2_grpc,
     verifier_pb2,
     verifier_pb2_grpc,
 )
+from orchestrator import consult, toolloop
 from orchestrator.answer import Answer, AnswerBuilder, found_appointments
 from orchestrator.audit import AuditLog, AuditRecord
 from orchestrator.context import RequestContext
 from orchestrator.models.prompts import general_question_messages, rephrase_messages
 from orchestrator.phrases import say
 from orchestrator.planner import Directory, Kind, Plan, Planner, select_appointment
+from orchestrator.reports import missing_inputs, tool_report
 from orchestrator.resilience import Upstream
-from orchestrator.sessions import AppointmentRef, Session, SessionStore
-from orchestrator.steps import PlannedStep, StepResult, StepStatus, status_of
-from orchestrator.understand import understand
+from orchestrator.sessions import AppointmentRef, ConsultState, Session, SessionStore, SlotRef
+from orchestrator.steps import Action, PlannedStep, StepResult, StepStatus, status_of
+from orchestrator.tool_requests import ToolTask
+from orchestrator.tool_requests import read as read_tools
+from orchestrator.understand import Intent, OutOfScope, Understanding, understand
 from orchestrator.writer import NO_PHI, PhiDecision, Writer
-from runtime.errors import InvalidArgument
+from runtime.errors import InvalidArgument, bad_request_fields, error_info
 from runtime.identity import normalize_cpf, normalize_name
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
@@ -67,6 +73,7 @@ class Mesh:
 
     clinics: dict[str, Upstream]
     verifier: Upstream
+    tools: Upstream
 
 
 class Orchestrator:
@@ -167,7 +174,8 @@ class Orchestrator:
                 return self._finish(session, message, Answer(say(lang, "unverified"), "blocked"), lang, [],
                                     verification=orchestrator_pb2.Verification(
                                         safe=False, notes=["screening unavailable"]), phi=phi)
-            plan = self.planner.plan(u, session)
+            tools = read_tools(message) if u.out_of_scope != OutOfScope.OTHER_PATIENT else ToolTask()
+            plan = self._plan(u, session, message, tools)
             span.set_attribute("healthmesh.intent", u.intent.value)
             span.set_attribute("healthmesh.plan", plan.kind)
             span.set_attribute("healthmesh.steps", len(plan.steps))
@@ -175,12 +183,21 @@ class Orchestrator:
 
         # 4. Route, 5. answer deterministically.
         results: list[StepResult] = []
-        if plan.kind in (Kind.REPLY, Kind.GENERAL):
+        if plan.kind == Kind.TOOLS:
+            answer, results = await self._tools(ctx, tools, session, lang, emit)
+        elif plan.kind == Kind.CONSULT:
+            answer = await self._consult(plan, session, message, lang)
+        elif plan.kind in (Kind.REPLY, Kind.GENERAL):
             answer = self.answers.reply(plan, lang)
         else:
+            handoff = self._attach_handoff(plan, session, lang)
             results = await self._run(ctx, plan.steps, emit)
             answer, plan, more = await self._answer(ctx, plan, results, u, session, lang, emit)
             results += more
+            if handoff and answer.current_appointment is not None and session.consult is not None:
+                session.consult.stage = "booked"
+                clinic = self.directory.clinics[answer.current_appointment.clinic_id].name
+                answer.text += "\n" + say(lang, "consult_handoff", clinic=clinic)
         await _stage(emit, ctx, orchestrator_pb2.STAGE_ROUTE, f"{len(results)} steps run")
         await _stage(emit, ctx, orchestrator_pb2.STAGE_ANSWER, answer.disposition)
 
@@ -205,8 +222,9 @@ class Orchestrator:
         messages = None
         if plan.kind == Kind.GENERAL:
             messages = general_question_messages(message, lang)
-        elif answer.disposition not in ("emergency", "blocked") \
-                and len(answer.text) <= self.writer.rephrase_max_chars:
+        elif (plan.kind not in (Kind.TOOLS, Kind.CONSULT)  # cited reports and consults stay verbatim
+              and answer.disposition not in ("emergency", "blocked")
+              and len(answer.text) <= self.writer.rephrase_max_chars):
             messages = rephrase_messages(answer.text, lang)
         if messages is not None:
             names = [session.patient_name]
@@ -237,6 +255,69 @@ class Orchestrator:
             span.set_attribute("healthmesh.safe", verdict.safe)
         return answer, "none", verdict, phi
 
+    def _plan(self, u: Understanding, session: Session, message: str, tools: ToolTask) -> Plan:
+        """Tool questions and symptom consults first; everything else is the planner's."""
+        if tools:
+            return Plan(Kind.TOOLS)
+        if consult.answers_questions(session, u) or consult.opens_consult(message, u):
+            return Plan(Kind.CONSULT)
+        if consult.wants_slots(session, u):
+            assert session.consult is not None
+            u = replace(u, intent=Intent.LIST, specialty=session.consult.specialty)
+        return self.planner.plan(u, session)
+
+    async def _tools(self, ctx: RequestContext, task: ToolTask, session: Session, lang: str,
+                     emit: Emit) -> tuple[Answer, list[StepResult]]:
+        if task.missing:
+            return Answer(missing_inputs(task.score, task.missing, lang), "needs_info"), []
+
+        async def run_step(step_ctx: RequestContext, step: PlannedStep) -> StepResult:
+            result = await self._step(step_ctx, step)
+            await emit(orchestrator_pb2.AskEvent(step=_step_message(result)))
+            return result
+
+        with tracer.start_as_current_span("tool loop") as span:
+            loop = await toolloop.run(self._steps_ctx(ctx), task, run_step)
+            span.set_attribute("healthmesh.tool_steps", len(loop.results))
+            span.set_attribute("healthmesh.tool_ask", loop.ask.kind if loop.ask else "")
+        report = tool_report(loop, lang)
+        if session.consult is not None:
+            session.consult.objective += report.objective
+        return Answer(report.text, report.disposition, facts=report.facts, citations=report.citations), \
+            loop.results
+
+    async def _consult(self, plan: Plan, session: Session, message: str, lang: str) -> Answer:
+        state = session.consult
+        if state is None or state.stage != "history":
+            state = session.consult = ConsultState()
+        state.texts.append(message)
+        text = consult.questions(state, lang)
+        if text is not None:
+            return Answer(text, "needs_info")
+        with tracer.start_as_current_span("council") as span:
+            offered = sorted({c.specialty for c in self.directory.clinics.values()})
+            await consult.assess(state, offered)
+            span.set_attribute("healthmesh.specialty", state.specialty)
+            span.set_attribute("healthmesh.urgency", state.urgency)
+            span.set_attribute("healthmesh.confidence", state.confidence)
+            span.set_attribute("healthmesh.council_size", len(state.proposals))
+        text, offer = consult.recommendation(state, lang)
+        if offer:
+            plan.specialty, plan.pending = state.specialty, "consult_slots"
+        return Answer(text, "answered")
+
+    def _attach_handoff(self, plan: Plan, session: Session, lang: str) -> bool:
+        """A booking made on the consult's recommendation carries its SOAP packet."""
+        state = session.consult
+        if plan.kind != Kind.BOOK or state is None or state.stage != "recommended" \
+                or plan.specialty != state.specialty:
+            return False
+        step = plan.steps[0]
+        slot = SlotRef(step.clinic_id, step.request.doctor, step.request.date, step.request.time)
+        step.request.handoff.CopyFrom(
+            consult.handoff_packet(state, slot, self.directory.clinics[step.clinic_id].name, lang))
+        return True
+
     async def _answer(self, ctx: RequestContext, plan: Plan, results: list[StepResult], u, session: Session,
                       lang: str, emit: Emit) -> tuple[Answer, Plan, list[StepResult]]:
         """Builds the answer; a lookup first finds the appointment, then changes it."""
@@ -255,11 +336,7 @@ class Orchestrator:
         return self.answers.build(follow, more, lang, session.patient_name), follow, more
 
     async def _run(self, ctx: RequestContext, steps: list[PlannedStep], emit: Emit) -> list[StepResult]:
-        # Steps get the turn's deadline minus a reserve, so a slow clinic still leaves time to
-        # answer and verify within the caller's deadline.
-        reserve = min(ANSWER_RESERVE_S, ctx.remaining() * 0.2)
-        ctx = RequestContext(deadline=ctx.deadline - reserve, session_id=ctx.session_id,
-                             trace_id=ctx.trace_id, started=ctx.started)
+        ctx = self._steps_ctx(ctx)
         results: list[StepResult | None] = [None] * len(steps)
 
         async def run_one(i: int, step: PlannedStep) -> None:
@@ -272,16 +349,35 @@ class Orchestrator:
                 group.create_task(run_one(i, step))
         return [r for r in results if r is not None]
 
-    async def _step(self, ctx: RequestContext, step: PlannedStep) -> StepResult:
+    @staticmethod
+    def _steps_ctx(ctx: RequestContext) -> RequestContext:
+        """Steps get the turn's deadline minus a reserve, so a slow upstream still leaves time
+        to answer and verify within the caller's deadline."""
+        reserve = min(ANSWER_RESERVE_S, ctx.remaining() * 0.2)
+        return RequestContext(deadline=ctx.deadline - reserve, session_id=ctx.session_id,
+                              trace_id=ctx.trace_id, started=ctx.started)
+
+    def _method(self, step: PlannedStep) -> tuple[Upstream, Callable]:
+        if step.clinic_id == toolloop.TOOLS:
+            channel = self.mesh.tools.channel
+            return self.mesh.tools, {
+                Action.COMPUTE_SCORE: tools_pb2_grpc.CalculatorServiceStub(channel).ComputeRiskScore,
+                Action.SEARCH_GUIDELINES: tools_pb2_grpc.GuidelineServiceStub(channel).SearchGuidelines,
+                Action.CHECK_DRUG_SAFETY: tools_pb2_grpc.DrugServiceStub(channel).CheckDrugSafety,
+                Action.CHECK_INTERACTIONS: tools_pb2_grpc.DrugServiceStub(channel).CheckInteractions,
+            }[step.action]
         upstream = self.mesh.clinics[step.clinic_id]
         stub = clinic_pb2_grpc.ClinicServiceStub(upstream.channel)
-        method = {
-            "list_available_slots": stub.ListAvailableSlots,
-            "book_appointment": stub.BookAppointment,
-            "reschedule_appointment": stub.RescheduleAppointment,
-            "cancel_appointment": stub.CancelAppointment,
-            "list_appointments": stub.ListAppointments,
-        }[step.action.value]
+        return upstream, {
+            Action.LIST_SLOTS: stub.ListAvailableSlots,
+            Action.BOOK: stub.BookAppointment,
+            Action.RESCHEDULE: stub.RescheduleAppointment,
+            Action.CANCEL: stub.CancelAppointment,
+            Action.LIST_APPOINTMENTS: stub.ListAppointments,
+        }[step.action]
+
+    async def _step(self, ctx: RequestContext, step: PlannedStep) -> StepResult:
+        upstream, method = self._method(step)
         with tracer.start_as_current_span(f"step {step.action.value}") as span:
             span.set_attribute("healthmesh.step_id", step.step_id)
             span.set_attribute("healthmesh.clinic_id", step.clinic_id)
@@ -289,7 +385,12 @@ class Orchestrator:
             outcome = await upstream.call(ctx, method, step.request, retry=step.retry_safe)
             status = status_of(outcome)
             span.set_attribute("healthmesh.step_status", status.value)
-        return StepResult(step, status, outcome.reply, outcome.code, outcome.attempts, outcome.latency_ms)
+        result = StepResult(step, status, outcome.reply, outcome.code, outcome.attempts, outcome.latency_ms)
+        if isinstance(outcome.error, grpc.RpcError):  # the typed details a rule may act on
+            metadata = outcome.error.trailing_metadata()
+            result.extra = {"error_info": error_info(metadata),
+                            "field": next(iter(bad_request_fields(metadata)), "")}
+        return result
 
     async def _refresh_directory(self, ctx: RequestContext) -> None:
         """Learns the doctors of clinics not heard from yet (e.g. down at start)."""
@@ -341,6 +442,8 @@ class Orchestrator:
             phi_detected=phi.found,
             phi_categories=phi.categories,
             model_route=MODEL_ROUTE[route],
+            citations=answer.citations if answer.disposition != "blocked" else [],
+            consult=consult.summary(session.consult),
         )
 
 

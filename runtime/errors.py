@@ -5,7 +5,8 @@ Service code raises these; the server layer turns them into a status with a clea
 """
 
 import grpc
-from google.rpc import code_pb2, error_details_pb2, status_pb2
+from google.protobuf.message import Message
+from google.rpc import error_details_pb2, status_pb2
 
 
 class ServiceError(Exception):
@@ -15,6 +16,10 @@ class ServiceError(Exception):
         super().__init__(message)
         self.message = message
 
+    def details(self) -> list[Message]:
+        """google.rpc detail messages sent with the status (BadRequest, ErrorInfo …)."""
+        return []
+
 
 class InvalidArgument(ServiceError):
     code = grpc.StatusCode.INVALID_ARGUMENT
@@ -23,6 +28,10 @@ class InvalidArgument(ServiceError):
         super().__init__(f"{field}: {problem}")
         self.field = field
         self.problem = problem
+
+    def details(self) -> list[Message]:
+        return [error_details_pb2.BadRequest(field_violations=[
+            error_details_pb2.BadRequest.FieldViolation(field=self.field, description=self.problem)])]
 
 
 class NotFound(ServiceError):
@@ -47,25 +56,35 @@ class ResourceExhausted(ServiceError):
 
 def status_metadata(err: ServiceError) -> tuple[tuple[str, bytes], ...]:
     """Trailing metadata carrying a google.rpc.Status with details, when there are any."""
-    if not isinstance(err, InvalidArgument):
+    details = err.details()
+    if not details:
         return ()
-    bad_request = error_details_pb2.BadRequest(
-        field_violations=[
-            error_details_pb2.BadRequest.FieldViolation(field=err.field, description=err.problem)
-        ]
-    )
-    status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=err.message)
-    status.details.add().Pack(bad_request)
+    status = status_pb2.Status(code=err.code.value[0], message=err.message)
+    for detail in details:
+        status.details.add().Pack(detail)
     return (("grpc-status-details-bin", status.SerializeToString()),)
+
+
+def error_info(trailing_metadata: object) -> error_details_pb2.ErrorInfo | None:
+    """The ErrorInfo detail of an RPC error's trailing metadata, if it has one."""
+    for detail in _details(trailing_metadata):
+        info = error_details_pb2.ErrorInfo()
+        if detail.Unpack(info):
+            return info
+    return None
 
 
 def bad_request_fields(trailing_metadata: object) -> list[str]:
     """Field names from a BadRequest detail in an RPC error's trailing metadata."""
+    for detail in _details(trailing_metadata):
+        bad_request = error_details_pb2.BadRequest()
+        if detail.Unpack(bad_request):
+            return [v.field for v in bad_request.field_violations]
+    return []
+
+
+def _details(trailing_metadata: object) -> list:
     for key, value in trailing_metadata or ():
         if key == "grpc-status-details-bin":
-            status = status_pb2.Status.FromString(value)
-            for detail in status.details:
-                bad_request = error_details_pb2.BadRequest()
-                if detail.Unpack(bad_request):
-                    return [v.field for v in bad_request.field_violations]
+            return list(status_pb2.Status.FromString(value).details)
     return []

@@ -1,4 +1,4 @@
-"""The whole mesh as local processes: clinics and verifier first, then the orchestrator
+"""The whole mesh as local processes: clinics, verifier and tools first, then the orchestrator
 pointed at them. With ephemeral ports (tests, benchmarks) a registry with the real
 addresses is written next to the data."""
 
@@ -14,6 +14,7 @@ from deploy.local.processes import (
     orchestrator_service,
     start_all,
     stop_all,
+    tools_service,
     verifier_service,
 )
 from runtime import registry
@@ -23,12 +24,13 @@ from runtime import registry
 class LocalMesh:
     clinics: dict[str, Service]
     verifier: Service
+    tools: Service
     orchestrator: Service
     registry_path: Path
 
     @property
     def services(self) -> list[Service]:
-        return [*self.clinics.values(), self.verifier, self.orchestrator]
+        return [*self.clinics.values(), self.verifier, self.tools, self.orchestrator]
 
     def stop(self) -> None:
         stop_all(self.services)
@@ -43,7 +45,8 @@ def start_mesh(data_dir: Path, *, ephemeral_ports: bool, env: Mapping[str, str] 
     entries = registry.load(registry_path)
     clinics = {cid: clinic_service(cid, log_dir, {**base, **port}) for cid in entries}
     verifier = verifier_service(log_dir, {**base, **port})
-    start_all([*clinics.values(), verifier], timeout=timeout)
+    tools = tools_service(log_dir, {**base, **port})
+    start_all([*clinics.values(), verifier, tools], timeout=timeout)
     if ephemeral_ports:
         registry_path = data_dir / "registry.json"
         raw = json.loads(Path(base["HEALTHMESH_REGISTRY"]).read_text(encoding="utf-8"))
@@ -53,10 +56,11 @@ def start_mesh(data_dir: Path, *, ephemeral_ports: bool, env: Mapping[str, str] 
     orchestrator = orchestrator_service(log_dir, {
         **base, **port, "HEALTHMESH_REGISTRY": str(registry_path),
         "HEALTHMESH_VERIFIER_TARGET": verifier.address,
+        "HEALTHMESH_TOOLS_TARGET": tools.address,
     })
     try:
         start_all([orchestrator], timeout=timeout)
     except StartError:
-        stop_all([*clinics.values(), verifier])
+        stop_all([*clinics.values(), verifier, tools])
         raise
-    return LocalMesh(clinics, verifier, orchestrator, registry_path)
+    return LocalMesh(clinics, verifier, tools, orchestrator, registry_path)

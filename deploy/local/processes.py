@@ -135,6 +135,11 @@ def verifier_service(log_dir: Path, env: Mapping[str, str]) -> Service:
                    health_name="healthmesh.v1.VerifierService", log_path=log_dir / "verifier.log")
 
 
+def tools_service(log_dir: Path, env: Mapping[str, str]) -> Service:
+    return Service(name="tools", argv=[sys.executable, "-m", "tools"], env=env,
+                   health_name="healthmesh.v1.DrugService", log_path=log_dir / "tools.log")
+
+
 def orchestrator_service(log_dir: Path, env: Mapping[str, str]) -> Service:
     return Service(name="orchestrator", argv=[sys.executable, "-m", "orchestrator"], env=env,
                    health_name="healthmesh.v1.OrchestratorService",

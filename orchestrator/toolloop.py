@@ -1,0 +1,83 @@
+"""The reactive tool loop, decided by code, not by a model.
+
+- At most MAX_STEPS tool calls per turn; the same call (tool and arguments) never runs twice.
+- Calls run in order; a result may add a follow-up (a score's tier asks for the guideline
+  passage that acts on it), and the task is complete when every asked call and its follow-ups
+  have an outcome.
+- Errors by rule: an unknown drug or an invalid argument stops the loop and asks the user;
+  a transient error was already retried by the upstream policy (two retries), after which the
+  call is skipped and named in the answer; other calls still run.
+"""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from healthmesh.v1 import tools_pb2
+from orchestrator.context import RequestContext
+from orchestrator.steps import Action, PlannedStep, StepResult, StepStatus
+from orchestrator.tool_requests import ToolCall, ToolTask
+
+MAX_STEPS = 4
+TOOLS = "tools"  # the step target of tool calls
+
+RunStep = Callable[[RequestContext, PlannedStep], Awaitable[StepResult]]
+
+# A score in these tiers is followed by the guideline passages that act on it.
+_FOLLOW_UP = {
+    ("cha2ds2_vasc", tools_pb2.RISK_TIER_MODERATE): "atrial fibrillation anticoagulation stroke prevention",
+    ("cha2ds2_vasc", tools_pb2.RISK_TIER_HIGH): "atrial fibrillation anticoagulation stroke prevention",
+    ("heart", tools_pb2.RISK_TIER_MODERATE): "chest pain risk stratification HEART score",
+    ("heart", tools_pb2.RISK_TIER_HIGH): "chest pain risk stratification HEART score",
+    ("curb65", tools_pb2.RISK_TIER_MODERATE): "community acquired pneumonia severity CURB-65",
+    ("curb65", tools_pb2.RISK_TIER_HIGH): "community acquired pneumonia severity CURB-65",
+}
+
+
+@dataclass
+class Ask:
+    """What the loop needs from the user before it can go on."""
+
+    kind: str  # "unknown_drug" | "invalid_argument"
+    subject: str  # the drug name as written, or the field
+    suggestions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LoopResult:
+    results: list[StepResult]
+    ask: Ask | None = None
+    dropped: int = 0  # calls left out by the step limit
+
+
+def follow_up(call: ToolCall, result: StepResult) -> ToolCall | None:
+    if call.action != Action.COMPUTE_SCORE or result.status != StepStatus.OK:
+        return None
+    query = _FOLLOW_UP.get((call.request.WhichOneof("inputs"), result.reply.risk_tier))
+    if query is None:
+        return None
+    return ToolCall(Action.SEARCH_GUIDELINES, tools_pb2.SearchGuidelinesRequest(query=query, top_k=2))
+
+
+async def run(ctx: RequestContext, task: ToolTask, run_step: RunStep, first_step: int = 1) -> LoopResult:
+    queue = list(task.calls)
+    seen: set[tuple[str, bytes]] = set()
+    results: list[StepResult] = []
+    while queue and len(results) < MAX_STEPS:
+        call = queue.pop(0)
+        if call.key in seen:
+            continue
+        seen.add(call.key)
+        step = PlannedStep(f"s{first_step + len(results)}", TOOLS, call.action, call.request)
+        result = await run_step(ctx, step)
+        results.append(result)
+        if result.status == StepStatus.NOT_FOUND and call.action in (Action.CHECK_DRUG_SAFETY,
+                                                                        Action.CHECK_INTERACTIONS):
+            info = result.extra.get("error_info")
+            metadata = dict(info.metadata) if info is not None else {}
+            suggestions = [s for s in metadata.get("suggestions", "").split(",") if s]
+            return LoopResult(results, Ask("unknown_drug", metadata.get("drug_name", ""), suggestions))
+        if result.status == StepStatus.INVALID:
+            return LoopResult(results, Ask("invalid_argument", result.extra.get("field", "")))
+        if (extra := follow_up(call, result)) is not None:
+            queue.append(extra)
+    return LoopResult(results, dropped=len([c for c in queue if c.key not in seen]))

@@ -1,0 +1,1 @@
+"""Clinical tool services: risk calculators, guideline retrieval, drug safety."""
