@@ -29,6 +29,10 @@ SPECIALTY_ENUM = {
 }
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 500
+# What HandoffPacket and SpecialtyProposal allow (common.proto, clinic.proto).
+HANDOFF_SPECIALTIES = ("cardiology", "dermatology", "orthopedics", "general_practice")
+HANDOFF_LANGUAGES = ("pt", "en")
+MAX_HANDOFF_BYTES = 32 * 1024
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _HH_MM = re.compile(r"\d{2}:\d{2}")
 
@@ -105,8 +109,9 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
         date = _date(request.date, "date")
         time = _time(request.time, "time")
         who = _identity(request)
+        handoff = _handoff(request)
         appointment = await self._run(
-            self.db.book, doctor, date, time, who, request.idempotency_key
+            self.db.book, doctor, date, time, who, request.idempotency_key, handoff
         )
         return clinic_pb2.BookAppointmentResponse(appointment=self._appointment(appointment))
 
@@ -140,6 +145,17 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
         appointments = await self._run(self.db.appointments_of, who)
         return clinic_pb2.ListAppointmentsResponse(
             appointments=[self._appointment(a) for a in appointments]
+        )
+
+    async def GetHandoffPacket(self, request: clinic_pb2.GetHandoffPacketRequest,
+                               context: grpc.aio.ServicerContext
+                               ) -> clinic_pb2.GetHandoffPacketResponse:
+        appointment_id = _required(request.appointment_id, "appointment_id")
+        found = await self._run(self.db.handoff, appointment_id)
+        return clinic_pb2.GetHandoffPacketResponse(
+            appointment=self._appointment(found.appointment),
+            packet=clinic_pb2.HandoffPacket.FromString(found.packet),
+            created_at=found.created_at,
         )
 
     def _appointment(self, a: store.Appointment) -> common_pb2.Appointment:
@@ -189,6 +205,37 @@ def _identity(request: object) -> store.Identity:
         raise InvalidArgument("patient", "is required")
     patient = request.patient  # type: ignore[attr-defined]
     return store.Identity(normalize_name(patient.full_name), normalize_cpf(patient.cpf))
+
+
+def _handoff(request: clinic_pb2.BookAppointmentRequest) -> bytes | None:
+    """The packet serialized for storage, or None without one. Problems name the field but never
+    echo its value: packets carry the patient's own account of their symptoms."""
+    if not request.HasField("handoff"):
+        return None
+    packet = request.handoff
+    # Deterministic, so a retry of the same packet serializes (and fingerprints) the same.
+    raw = packet.SerializeToString(deterministic=True)
+    if len(raw) > MAX_HANDOFF_BYTES:
+        raise InvalidArgument("handoff", f"is {len(raw)} bytes serialized; at most "
+                                         f"{MAX_HANDOFF_BYTES} are accepted")
+    _assessment("handoff.assessment_", packet.assessment_specialty, packet.assessment_urgency,
+                packet.assessment_confidence)
+    for index, proposal in enumerate(packet.proposals):
+        _assessment(f"handoff.proposals[{index}].", proposal.specialty, proposal.urgency,
+                    proposal.confidence)
+    if packet.language not in HANDOFF_LANGUAGES:
+        raise InvalidArgument("handoff.language", f"must be one of {', '.join(HANDOFF_LANGUAGES)}")
+    return raw
+
+
+def _assessment(prefix: str, specialty: str, urgency: int, confidence: float) -> None:
+    if specialty not in HANDOFF_SPECIALTIES:
+        raise InvalidArgument(f"{prefix}specialty",
+                              f"must be one of {', '.join(HANDOFF_SPECIALTIES)}")
+    if not 1 <= urgency <= 4:
+        raise InvalidArgument(f"{prefix}urgency", "must be between 1 and 4")
+    if not 0.0 <= confidence <= 1.0:  # also false for NaN
+        raise InvalidArgument(f"{prefix}confidence", "must be between 0 and 1")
 
 
 def _ref(request: object) -> store.AppointmentRef:

@@ -1,10 +1,11 @@
-"""One clinic's SQLite database: doctors, slots, appointments, patients, idempotency keys.
+"""One clinic's SQLite database: doctors, slots, appointments, patients, idempotency keys and
+the SOAP handoff packets booked with consults.
 
 Safety under concurrency lives in the database, not in process memory: every write runs in
 a `BEGIN IMMEDIATE` transaction (one writer at a time across threads *and* processes) and a
 partial unique index allows at most one BOOKED appointment per slot. Idempotency records are
 written in the same transaction as the booking they describe, so a retry sees either both
-or neither.
+or neither. A handoff packet is written in its booking's transaction too.
 """
 
 import datetime as dt
@@ -69,6 +70,15 @@ CREATE TABLE IF NOT EXISTS idempotency (
   response TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
+-- The packet is the serialized HandoffPacket protobuf, not JSON: it is exactly what the caller
+-- sent (doubles bit for bit, fields newer than this clinic kept as unknown fields), its length
+-- is the size the 32 KiB limit is checked on, and the clinic never queries inside it.
+-- Rows are never deleted: a cancelled or rescheduled appointment keeps its packet as history.
+CREATE TABLE IF NOT EXISTS handoff_packets (
+  appointment_id TEXT PRIMARY KEY REFERENCES appointments(appointment_id),
+  packet BLOB NOT NULL,
+  created_at TEXT NOT NULL
+);
 """
 
 
@@ -93,6 +103,15 @@ class Appointment:
     date: str
     time: str
     status: str
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """A stored handoff packet (serialized HandoffPacket) and the appointment it belongs to."""
+
+    appointment: Appointment
+    packet: bytes
+    created_at: str
 
 
 @dataclass(frozen=True)
@@ -253,17 +272,40 @@ class ClinicStore:
         ).fetchall()
         return [Appointment(*r[:5]) for r in rows if fold(r[5]) == fold(who.full_name)]
 
+    def handoff(self, appointment_id: str) -> Handoff:
+        conn = self._conn()
+        row = conn.execute(_APPOINTMENT_SELECT + " WHERE a.appointment_id = ?",
+                           (appointment_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no appointment {appointment_id!r} at {self.clinic_id}")
+        packet = conn.execute(
+            "SELECT packet, created_at FROM handoff_packets WHERE appointment_id = ?",
+            (appointment_id,),
+        ).fetchone()
+        if packet is None:
+            raise NotFound(f"appointment {appointment_id!r} has no handoff packet")
+        return Handoff(Appointment(*row[:5]), packet[0], packet[1])
+
     # -- writes ---------------------------------------------------------------------------------
 
     def book(self, doctor: str, date: str, time: str, who: Identity,
-             idempotency_key: str = "") -> Appointment:
+             idempotency_key: str = "", handoff: bytes | None = None) -> Appointment:
+        """Books the slot; `handoff` (a serialized HandoffPacket) is stored with the booking, in
+        its transaction."""
         def run(conn: sqlite3.Connection) -> dict:
             slot_id = self._open_slot(conn, doctor, date, time)
-            return asdict(self._insert_booking(conn, slot_id, who))
+            booked = self._insert_booking(conn, slot_id, who)
+            if handoff is not None:
+                conn.execute("INSERT INTO handoff_packets VALUES (?, ?, ?)",
+                             (booked.appointment_id, handoff, self._now().isoformat()))
+            return asdict(booked)
 
-        fingerprint = _fingerprint("book", self._resolve_doctor(doctor).doctor_id, date, time,
-                                   who)
-        return Appointment(**self._idempotent(idempotency_key, fingerprint, run))
+        parts: list[object] = ["book", self._resolve_doctor(doctor).doctor_id, date, time, who]
+        if handoff is not None:
+            # Only when there is a packet, so a packet-less booking keeps the fingerprint it had
+            # before packets existed (keys stored by an older clinic still match their retries).
+            parts.append(hashlib.sha256(handoff).hexdigest())
+        return Appointment(**self._idempotent(idempotency_key, _fingerprint(*parts), run))
 
     def reschedule(self, ref: AppointmentRef, new_doctor: str, new_date: str, new_time: str,
                    who: Identity, idempotency_key: str = "") -> tuple[Appointment, Appointment]:
@@ -274,6 +316,13 @@ class ClinicStore:
             self._set_status(conn, original.appointment_id, "RESCHEDULED")
             slot_id = self._open_slot(conn, new_doctor or original.doctor, new_date, new_time)
             booked = self._insert_booking(conn, slot_id, who)
+            # A moved consult keeps its handoff. Copied, not moved, so the original still shows
+            # it as history; created_at stays the time the packet was first stored.
+            conn.execute(
+                "INSERT INTO handoff_packets (appointment_id, packet, created_at)"
+                " SELECT ?, packet, created_at FROM handoff_packets WHERE appointment_id = ?",
+                (booked.appointment_id, original.appointment_id),
+            )
             moved = Appointment(**{**asdict(original), "status": "RESCHEDULED"})
             return {"original": asdict(moved), "appointment": asdict(booked)}
 

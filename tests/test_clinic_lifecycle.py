@@ -53,15 +53,16 @@ def test_process_killed_between_reschedule_halves_keeps_the_original(clinic, tmp
     # A second process on the same database file dies (os._exit, no cleanup) right after the
     # first half of the reschedule has freed the original slot.
     script = textwrap.dedent(f"""
-        import datetime as dt, os
+        import os
         from pathlib import Path
+        from clinics.__main__ import clock
         from clinics.store import AppointmentRef, ClinicStore, Identity
 
         def die(*args, **kwargs):
             os._exit(9)
 
         db = ClinicStore(Path({str(tmp_path / "data" / "clinic_a.sqlite3")!r}), "clinic_a",
-                         "cardiology", dt.datetime.now)
+                         "cardiology", clock("America/Sao_Paulo", ""))  # the clinic's own clock
         db._open_slot = die
         db.reschedule(AppointmentRef(appointment_id={appointment.appointment_id!r}),
                       {target.doctor!r}, {target.date!r}, {target.time!r},
