@@ -1,0 +1,87 @@
+"""Reading tool questions: which tool, with which arguments, and what is missing (asked back,
+never guessed)."""
+
+import pytest
+
+from healthmesh.v1 import tools_pb2
+from orchestrator.steps import Action
+from orchestrator.tool_requests import read
+
+
+def calls(message: str) -> list[tuple[str, object]]:
+    return [(c.action.value, c.request) for c in read(message).calls]
+
+
+@pytest.mark.parametrize("message, names", [
+    ("is warfarin safe with ibuprofen?", ["warfarin", "ibuprofen"]),
+    ("Can I take Marevan with aspirin?", ["marevan", "aspirin"]),
+    ("quais as interações entre varfarina e ibuprofeno?", ["varfarina", "ibuprofeno"]),
+    ("posso tomar dipirona com losartana?", ["dipirona", "losartana"]),
+    ("interactions between warfarin, amiodarone and simvastatin", ["warfarin", "amiodarone", "simvastatin"]),
+])
+def test_interaction_questions_name_every_drug(message, names):
+    assert calls(message) == [("check_interactions", tools_pb2.CheckInteractionsRequest(drug_names=names))]
+
+
+@pytest.mark.parametrize("message, name", [
+    ("boxed warning for amiodarone", "amiodarone"),
+    ("what are the contraindications of isotretinoin?", "isotretinoin"),
+    ("is methotrexate safe?", "methotrexate"),
+    ("contraindicações da isotretinoína", "isotretinoina"),
+])
+def test_safety_questions(message, name):
+    assert calls(message) == [("check_drug_safety", tools_pb2.CheckDrugSafetyRequest(drug_name=name))]
+
+
+def test_guideline_question_keeps_the_topic():
+    [(action, request)] = calls("What do guidelines say about anticoagulation in AF?")
+    assert action == "search_guidelines" and request.query == "anticoagulation in af"
+    [(_, pt)] = calls("o que as diretrizes dizem sobre dor lombar?")
+    assert pt.query == "dor lombar"
+
+
+def test_two_questions_in_one_message_are_two_calls_in_order():
+    task = read("Is warfarin safe with ibuprofen, and what do guidelines say about anticoagulation in AF?")
+    assert [c.action for c in task.calls] == [Action.CHECK_INTERACTIONS, Action.SEARCH_GUIDELINES]
+
+
+def test_cha2ds2_vasc_arguments_with_negation():
+    task = read("CHA2DS2-VASc for a 72-year-old woman with hypertension, no diabetes, prior stroke")
+    inputs = task.calls[0].request.cha2ds2_vasc
+    assert (inputs.age, inputs.sex) == (72, tools_pb2.SEX_FEMALE)
+    assert inputs.hypertension and inputs.stroke_tia_thromboembolism
+    assert not inputs.diabetes and not inputs.congestive_heart_failure
+
+
+def test_heart_score_reads_each_component():
+    task = read("HEART score: 58-year-old man, highly suspicious history, ST depression on the ECG, "
+                "troponin 2x the limit, hypertension, diabetes and smoker")
+    h = task.calls[0].request.heart
+    assert h.history == tools_pb2.HEART_HISTORY_HIGHLY_SUSPICIOUS
+    assert h.ecg == tools_pb2.HEART_ECG_SIGNIFICANT_ST_DEVIATION
+    assert h.troponin == tools_pb2.HEART_TROPONIN_ONE_TO_THREE_TIMES
+    assert (h.age, h.risk_factor_count) == (58, 3)
+
+
+def test_missing_score_inputs_are_asked_not_guessed():
+    task = read("HEART score for my patient, 61 years old")
+    assert task.calls == [] and task.score == "heart"
+    assert task.missing == ["heart.history", "heart.ecg", "heart.troponin"]
+    assert read("CURB-65 please").missing == ["curb65.urea_mmol_per_l", "curb65.respiratory_rate",
+                                              "curb65.blood_pressure", "curb65.age"]
+
+
+def test_curb65_and_qsofa_numbers():
+    curb = read("CURB-65: 70 year old, confused, urea 8.5, RR 32, BP 85/50").calls[0].request.curb65
+    assert (curb.confusion, curb.urea_mmol_per_l, curb.respiratory_rate) == (True, 8.5, 32)
+    assert (curb.systolic_bp, curb.diastolic_bp, curb.age) == (85, 50, 70)
+    qsofa = read("qSOFA with RR 24 and SBP 95, alert").calls[0].request.qsofa
+    assert (qsofa.respiratory_rate, qsofa.systolic_bp, qsofa.altered_mentation) == (24, 95, False)
+
+
+@pytest.mark.parametrize("message", [
+    "quais os horários de cardiologia?", "I've had a rash on my arm for two weeks", "cancel my appointment",
+    "hello", "is it safe to book on Friday?",
+])
+def test_other_messages_ask_no_tool(message):
+    assert not read(message)
