@@ -1,0 +1,246 @@
+"""DrugService over a real knowledge base built from tools/data/drugs.json in a temporary
+SQLite file: name resolution, safety facts, interactions, unknown drugs and validation."""
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from google.rpc import error_details_pb2
+
+from healthmesh.v1 import tools_pb2
+from runtime.errors import InvalidArgument
+from tools.drugs import DEFAULT_DATA, DrugServicer, UnknownDrug, load
+
+MAJOR = tools_pb2.INTERACTION_SEVERITY_MAJOR
+MODERATE = tools_pb2.INTERACTION_SEVERITY_MODERATE
+CONTRAINDICATED = tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED
+
+
+@pytest.fixture
+def servicer(tmp_path: Path) -> Iterator[DrugServicer]:
+    db_path = tmp_path / "tools.sqlite3"
+    conn = sqlite3.connect(db_path)
+    load(conn)
+    conn.close()
+    with ThreadPoolExecutor(2) as pool:
+        yield DrugServicer(db_path, pool)
+
+
+def safety(svc: DrugServicer, name: str) -> tools_pb2.CheckDrugSafetyResponse:
+    return asyncio.run(svc.CheckDrugSafety(tools_pb2.CheckDrugSafetyRequest(drug_name=name), None))
+
+
+def interactions(svc: DrugServicer, *names: str) -> tools_pb2.CheckInteractionsResponse:
+    return asyncio.run(svc.CheckInteractions(tools_pb2.CheckInteractionsRequest(drug_names=names), None))
+
+
+def pairs(response: tools_pb2.CheckInteractionsResponse) -> list[tuple[str, str, int]]:
+    return [(i.drug_a, i.drug_b, i.severity) for i in response.interactions]
+
+
+@pytest.mark.parametrize(("names", "generic"), [
+    (["warfarin", "Coumadin", "Marevan", "varfarina", "  WARFARIN SODIUM. "], "warfarin"),
+    (["acetaminophen", "paracetamol", "Tylenol"], "acetaminophen"),
+    (["dipyrone", "dipirona", "metamizol", "Novalgina"], "dipyrone"),
+    (["ibuprofen", "ibuprofeno", "Advil"], "ibuprofen"),
+    (["amiodarone", "amiodarona", "Cordarone"], "amiodarone"),
+    (["tramadol", "cloridrato de tramadol", "Tramadol HCl"], "tramadol"),
+    (["metoprolol", "toprol xl", "Toprol-XL"], "metoprolol"),
+    (["isotretinoin", "Isotretinoína", "Roacutan"], "isotretinoin"),
+])
+def test_generic_brand_and_portuguese_names_resolve_to_one_drug(
+        servicer: DrugServicer, names: list[str], generic: str) -> None:
+    answers = [safety(servicer, name) for name in names]
+    assert {a.generic_name for a in answers} == {generic}
+    assert all(a == answers[0] for a in answers)
+
+
+def test_safety_facts_come_with_source_and_section(servicer: DrugServicer) -> None:
+    warfarin = safety(servicer, "Coumadin")
+    assert warfarin.drug_class == "vitamin K antagonist anticoagulant"
+    assert list(warfarin.brand_names) == ["Coumadin", "Jantoven", "Marevan"]
+    assert "bleeding" in warfarin.boxed_warnings[0].text
+    assert warfarin.boxed_warnings[0].section == "Boxed Warning"
+    assert any("Pregnancy" in c.text for c in warfarin.contraindications)
+    for item in [*warfarin.boxed_warnings, *warfarin.contraindications, *warfarin.major_cautions]:
+        assert "Coumadin" in item.source
+        assert item.section
+
+
+@pytest.mark.parametrize("drug", ["amiodarone", "warfarin", "isotretinoin", "methotrexate", "metformin",
+                                  "lisinopril", "ibuprofen", "apixaban", "fluoxetine", "tramadol"])
+def test_boxed_warning_for_drugs_whose_label_has_one(servicer: DrugServicer, drug: str) -> None:
+    boxed = safety(servicer, drug).boxed_warnings
+    assert boxed
+    assert all(b.section == "Boxed Warning" for b in boxed)
+
+
+@pytest.mark.parametrize("drug", ["atorvastatin", "omeprazole", "digoxin", "acetaminophen"])
+def test_no_boxed_warning_where_the_label_has_none(servicer: DrugServicer, drug: str) -> None:
+    answer = safety(servicer, drug)
+    assert not answer.boxed_warnings
+    assert answer.contraindications and answer.major_cautions
+
+
+def test_warfarin_with_ibuprofen_is_major(servicer: DrugServicer) -> None:
+    answer = interactions(servicer, "Coumadin", "ibuprofeno")
+    assert list(answer.generic_names) == ["warfarin", "ibuprofen"]
+    [pair] = answer.interactions
+    assert (pair.drug_a, pair.drug_b, pair.severity) == ("ibuprofen", "warfarin", MAJOR)
+    assert "bleeding" in pair.mechanism
+    assert "Monitor" in pair.management
+    assert "FDA label" in pair.source
+
+
+def test_every_known_pair_among_three_drugs_most_severe_first(servicer: DrugServicer) -> None:
+    answer = interactions(servicer, "warfarin", "Zocor", "claritromicina")
+    assert list(answer.generic_names) == ["warfarin", "simvastatin", "clarithromycin"]
+    assert pairs(answer) == [
+        ("clarithromycin", "simvastatin", CONTRAINDICATED),
+        ("clarithromycin", "warfarin", MAJOR),
+        ("simvastatin", "warfarin", MODERATE),
+    ]
+
+
+def test_severity_comes_before_name_order(servicer: DrugServicer) -> None:
+    answer = interactions(servicer, "Viagra", "anlodipino", "Nitrostat")
+    assert list(answer.generic_names) == ["sildenafil", "amlodipine", "nitroglycerin"]
+    assert pairs(answer) == [
+        ("nitroglycerin", "sildenafil", CONTRAINDICATED),
+        ("amlodipine", "sildenafil", tools_pb2.INTERACTION_SEVERITY_MINOR),
+    ]
+
+
+def test_pairs_of_equal_severity_are_ordered_by_name(servicer: DrugServicer) -> None:
+    answer = interactions(servicer, "ibuprofen", "warfarin", "AAS")
+    assert pairs(answer) == [
+        ("aspirin", "warfarin", MAJOR),
+        ("ibuprofen", "warfarin", MAJOR),
+        ("aspirin", "ibuprofen", MODERATE),
+    ]
+
+
+def test_no_known_interaction_gives_an_empty_list(servicer: DrugServicer) -> None:
+    answer = interactions(servicer, "metformin", "doxiciclina")
+    assert list(answer.generic_names) == ["metformin", "doxycycline"]
+    assert not answer.interactions
+
+
+@pytest.mark.parametrize(("name", "suggestion"), [
+    ("warfarn", "warfarin"),
+    ("ibuprofn", "ibuprofen"),
+    ("amiodarna", "amiodarone"),
+    ("Xarelton", "rivaroxaban"),
+])
+def test_unknown_drug_suggests_the_close_generic_name(
+        servicer: DrugServicer, name: str, suggestion: str) -> None:
+    with pytest.raises(UnknownDrug) as caught:
+        safety(servicer, name)
+    err = caught.value
+    assert err.name == name
+    assert err.suggestions[0] == suggestion
+    assert len(err.suggestions) <= 3
+    assert err.message.startswith(f'unknown drug "{name}"; did you mean: {suggestion}')
+    [info] = err.details()
+    assert isinstance(info, error_details_pb2.ErrorInfo)
+    assert info.reason == "UNKNOWN_DRUG"
+    assert info.metadata["drug_name"] == name
+    assert info.metadata["suggestions"].split(",") == err.suggestions
+
+
+def test_nothing_close_gives_no_suggestion(servicer: DrugServicer) -> None:
+    with pytest.raises(UnknownDrug) as caught:
+        safety(servicer, "qqqqzzzz")
+    assert caught.value.suggestions == []
+    assert caught.value.message == 'unknown drug "qqqqzzzz"'
+
+
+def test_interactions_report_the_first_unknown_drug(servicer: DrugServicer) -> None:
+    with pytest.raises(UnknownDrug) as caught:
+        interactions(servicer, "warfarin", "Coumadin", "warfarn", "xyzzy")
+    assert caught.value.name == "warfarn"
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 101, "?!"])
+def test_drug_name_validation_names_the_field(servicer: DrugServicer, name: str) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        safety(servicer, name)
+    assert caught.value.field == "drug_name"
+
+
+@pytest.mark.parametrize(("names", "field"), [
+    (["warfarin"], "drug_names"),
+    (["aspirin"] * 11, "drug_names"),
+    (["warfarin", " "], "drug_names[1]"),
+    (["warfarin", "aspirin", "y" * 101], "drug_names[2]"),
+])
+def test_drug_names_validation_names_the_field(servicer: DrugServicer, names: list[str], field: str) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        interactions(servicer, *names)
+    assert caught.value.field == field
+
+
+def test_two_names_for_the_same_drug_are_rejected(servicer: DrugServicer) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        interactions(servicer, "warfarin", "aspirin", "Marevan")
+    assert caught.value.field == "drug_names"
+    assert "same drug" in caught.value.problem
+    assert "Marevan" in caught.value.problem
+
+
+def test_concurrent_calls_share_the_pool(servicer: DrugServicer) -> None:
+    async def many() -> list[str]:
+        calls = [servicer.CheckDrugSafety(tools_pb2.CheckDrugSafetyRequest(drug_name=n), None)
+                 for n in ["varfarina", "paracetamol", "Plavix"] * 10]
+        return [r.generic_name for r in await asyncio.gather(*calls)]
+
+    assert asyncio.run(many()) == ["warfarin", "acetaminophen", "clopidogrel"] * 10
+
+
+def test_knowledge_base_is_broad_and_sourced() -> None:
+    data = json.loads(DEFAULT_DATA.read_text(encoding="utf-8"))
+    conn = sqlite3.connect(":memory:")
+    load(conn)
+    assert conn.execute("SELECT count(*) FROM drugs").fetchone()[0] >= 30
+    assert conn.execute("SELECT count(*) FROM interactions").fetchone()[0] >= 40
+    assert conn.execute("SELECT count(*) FROM safety_items WHERE source = '' OR section = ''"
+                        ).fetchone()[0] == 0
+    assert all(p["source"] and p["mechanism"] and p["management"] for p in data["interactions"])
+    severities = {r[0] for r in conn.execute("SELECT DISTINCT severity FROM interactions")}
+    assert severities == {"minor", "moderate", "major", "contraindicated"}
+
+
+def _write(tmp_path: Path, edit: dict) -> Path:
+    data = json.loads(DEFAULT_DATA.read_text(encoding="utf-8"))
+    data["interactions"][0].update(edit)
+    path = tmp_path / "drugs.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("edit", "named"), [
+    ({"drug_b": "warfarn"}, "warfarn"),
+    ({"severity": "severe"}, "severe"),
+    ({"drug_b": "warfarin", "drug_a": "warfarin"}, "itself"),
+    ({"source": " "}, "source"),
+])
+def test_bad_data_is_rejected_and_leaves_the_loaded_tables(tmp_path: Path, edit: dict, named: str) -> None:
+    conn = sqlite3.connect(":memory:")
+    load(conn)
+    with pytest.raises(ValueError, match=named):
+        load(conn, _write(tmp_path, edit))
+    assert conn.execute("SELECT count(*) FROM interactions").fetchone()[0] >= 40
+
+
+def test_a_pair_listed_twice_is_rejected(tmp_path: Path) -> None:
+    data = json.loads(DEFAULT_DATA.read_text(encoding="utf-8"))
+    first = data["interactions"][0]
+    data["interactions"].append({**first, "drug_a": first["drug_b"], "drug_b": first["drug_a"]})
+    path = tmp_path / "drugs.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match="listed twice"):
+        load(sqlite3.connect(":memory:"), path)

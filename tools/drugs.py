@@ -1,0 +1,331 @@
+"""Drug safety from curated label facts: the knowledge base tables and the DrugService.
+
+`load` turns tools/data/drugs.json into SQLite tables (validated first, written in one
+transaction). The servicer reads them through one read-only connection per pool thread.
+Every name a drug is known by (generic, other spellings such as Portuguese ones, brands) is
+stored folded, so "Coumadin", "varfarina" and "Warfarin Sodium" all find warfarin.
+"""
+
+import asyncio
+import difflib
+import functools
+import json
+import re
+import sqlite3
+import threading
+import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import grpc
+from google.protobuf.message import Message
+from google.rpc import error_details_pb2
+
+from healthmesh.v1 import tools_pb2, tools_pb2_grpc
+from runtime.errors import InvalidArgument, NotFound
+
+T = TypeVar("T")
+
+DEFAULT_DATA = Path(__file__).parent / "data" / "drugs.json"
+MAX_NAME_CHARS = 100
+MIN_DRUGS, MAX_DRUGS = 2, 10
+MAX_SUGGESTIONS = 3
+ERROR_DOMAIN = "healthmesh.v1.DrugService"
+
+# Severity name in the data -> proto enum value, which also ranks them (higher is worse).
+SEVERITIES = {
+    "minor": tools_pb2.INTERACTION_SEVERITY_MINOR,
+    "moderate": tools_pb2.INTERACTION_SEVERITY_MODERATE,
+    "major": tools_pb2.INTERACTION_SEVERITY_MAJOR,
+    "contraindicated": tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED,
+}
+SAFETY_KINDS = ("boxed_warnings", "contraindications", "major_cautions")
+NAME_KINDS = ("generic", "alias", "brand")
+
+# Salt words a label or a pack adds to a name ("losartan potassium", "cloridrato de tramadol").
+_TRAILING_SALTS = frozenset({"sodium", "potassium", "hydrochloride", "hcl", "sodica", "potassica"})
+_LEADING_SALT = "cloridrato de "
+_NON_WORD = re.compile(r"[^0-9a-z]+")
+
+SCHEMA = (
+    "DROP TABLE IF EXISTS interactions",
+    "DROP TABLE IF EXISTS safety_items",
+    "DROP TABLE IF EXISTS drug_names",
+    "DROP TABLE IF EXISTS drugs",
+    """CREATE TABLE drugs (
+      generic_name TEXT PRIMARY KEY,
+      drug_class TEXT NOT NULL,
+      source TEXT NOT NULL
+    )""",
+    """CREATE TABLE drug_names (
+      folded TEXT PRIMARY KEY,
+      generic_name TEXT NOT NULL REFERENCES drugs(generic_name),
+      display TEXT NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('generic', 'alias', 'brand')),
+      position INTEGER NOT NULL
+    )""",
+    "CREATE INDEX drug_names_by_generic ON drug_names(generic_name, kind, position)",
+    """CREATE TABLE safety_items (
+      generic_name TEXT NOT NULL REFERENCES drugs(generic_name),
+      kind TEXT NOT NULL CHECK (kind IN ('boxed_warnings', 'contraindications', 'major_cautions')),
+      position INTEGER NOT NULL,
+      text TEXT NOT NULL,
+      section TEXT NOT NULL,
+      source TEXT NOT NULL,
+      PRIMARY KEY (generic_name, kind, position)
+    )""",
+    """CREATE TABLE interactions (
+      drug_a TEXT NOT NULL REFERENCES drugs(generic_name),
+      drug_b TEXT NOT NULL REFERENCES drugs(generic_name),
+      severity TEXT NOT NULL CHECK (severity IN ('minor', 'moderate', 'major', 'contraindicated')),
+      mechanism TEXT NOT NULL,
+      management TEXT NOT NULL,
+      source TEXT NOT NULL,
+      CHECK (drug_a < drug_b),
+      UNIQUE (drug_a, drug_b)
+    )""",
+)
+
+
+def fold(name: str) -> str:
+    """The form names are compared in: lowercase, no accents, punctuation as single spaces,
+    without a salt word ("Warfarin Sodium." -> "warfarin", "Toprol-XL" -> "toprol xl")."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    folded = _NON_WORD.sub(" ", plain).strip()
+    if folded.startswith(_LEADING_SALT):
+        folded = folded[len(_LEADING_SALT):]
+    words = folded.split()
+    if len(words) > 1 and words[-1] in _TRAILING_SALTS:
+        words.pop()
+    return " ".join(words)
+
+
+class UnknownDrug(NotFound):
+    """A drug name that matches nothing; carries the closest known generic names."""
+
+    def __init__(self, name: str, suggestions: list[str]) -> None:
+        hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f'unknown drug "{name}"{hint}')
+        self.name = name
+        self.suggestions = suggestions
+
+    def details(self) -> list[Message]:
+        """The google.rpc detail the status should carry."""
+        return [error_details_pb2.ErrorInfo(
+            reason="UNKNOWN_DRUG", domain=ERROR_DOMAIN,
+            metadata={"drug_name": self.name, "suggestions": ",".join(self.suggestions)},
+        )]
+
+
+# ---- loading ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Name:
+    folded: str
+    generic_name: str
+    display: str
+    kind: str
+    position: int
+
+
+def load(conn: sqlite3.Connection, path: Path = DEFAULT_DATA) -> None:
+    """(Re)creates the drug tables from `path` in one transaction. The whole file is validated
+    before anything is written, so a bad file raises ValueError and changes nothing."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    drugs, names, items = _parse_drugs(_list(data, "drugs", "the file"))
+    interactions = _parse_interactions(_list(data, "interactions", "the file"), set(drugs))
+    # A savepoint rather than BEGIN: it is a transaction of its own on an idle connection and
+    # nests inside the caller's transaction when there is one.
+    conn.execute("SAVEPOINT drugs_load")
+    try:
+        for statement in SCHEMA:
+            conn.execute(statement)
+        conn.executemany("INSERT INTO drugs VALUES (?, ?, ?)", drugs.values())
+        conn.executemany(
+            "INSERT INTO drug_names VALUES (?, ?, ?, ?, ?)",
+            [(n.folded, n.generic_name, n.display, n.kind, n.position) for n in names],
+        )
+        conn.executemany("INSERT INTO safety_items VALUES (?, ?, ?, ?, ?, ?)", items)
+        conn.executemany("INSERT INTO interactions VALUES (?, ?, ?, ?, ?, ?)", interactions)
+    except BaseException:
+        conn.execute("ROLLBACK TO drugs_load")
+        conn.execute("RELEASE drugs_load")
+        raise
+    conn.execute("RELEASE drugs_load")
+
+
+def _parse_drugs(
+    raw_drugs: list[Any],
+) -> tuple[dict[str, tuple[str, str, str]], list[_Name], list[tuple[str, str, int, str, str, str]]]:
+    drugs: dict[str, tuple[str, str, str]] = {}
+    names: dict[str, _Name] = {}
+    items: list[tuple[str, str, int, str, str, str]] = []
+    for i, raw in enumerate(raw_drugs):
+        where = f"drugs[{i}]"
+        generic = _text(raw, "generic_name", where)
+        where = f"drug {generic!r}"
+        if generic != fold(generic):
+            raise ValueError(f"{where}: generic_name must be lowercase without accents or salt words")
+        if generic in drugs:
+            raise ValueError(f"{where}: listed twice")
+        source = _text(raw, "source", where)
+        drugs[generic] = (generic, _text(raw, "drug_class", where), source)
+        spellings = [("generic", generic)]
+        spellings += [("alias", a) for a in _strings(raw, "aliases", where)]
+        spellings += [("brand", b) for b in _strings(raw, "brand_names", where)]
+        for position, (kind, display) in enumerate(spellings):
+            folded = fold(display)
+            if not folded:
+                raise ValueError(f"{where}: name {display!r} has no letters or digits")
+            if folded in names:
+                raise ValueError(f"{where}: name {display!r} is already a name of "
+                                 f"{names[folded].generic_name!r}")
+            names[folded] = _Name(folded, generic, display, kind, position)
+        for kind in SAFETY_KINDS:
+            for position, item in enumerate(_list(raw, kind, where)):
+                item_where = f"{where} {kind}[{position}]"
+                items.append((generic, kind, position, _text(item, "text", item_where),
+                              _text(item, "section", item_where),
+                              _text(item, "source", item_where) if "source" in item else source))
+    return drugs, list(names.values()), items
+
+
+def _parse_interactions(
+    raw_pairs: list[Any], known: set[str],
+) -> list[tuple[str, str, str, str, str, str]]:
+    pairs: dict[tuple[str, str], tuple[str, str, str, str, str, str]] = {}
+    for i, raw in enumerate(raw_pairs):
+        where = f"interactions[{i}]"
+        a, b = _text(raw, "drug_a", where), _text(raw, "drug_b", where)
+        for name in (a, b):
+            if name not in known:
+                raise ValueError(f"{where}: unknown drug {name!r}")
+        if a == b:
+            raise ValueError(f"{where}: {a!r} cannot interact with itself")
+        severity = _text(raw, "severity", where)
+        if severity not in SEVERITIES:
+            raise ValueError(f"{where}: bad severity {severity!r} (expected one of {', '.join(SEVERITIES)})")
+        key = (min(a, b), max(a, b))
+        if key in pairs:
+            raise ValueError(f"{where}: pair {key[0]!r} + {key[1]!r} listed twice")
+        pairs[key] = (*key, severity, _text(raw, "mechanism", where), _text(raw, "management", where),
+                      _text(raw, "source", where))
+    return list(pairs.values())
+
+
+def _list(obj: Any, key: str, where: str) -> list[Any]:
+    value = obj.get(key) if isinstance(obj, dict) else None
+    if not isinstance(value, list):
+        raise ValueError(f"{where}: {key} must be a list")
+    return value
+
+
+def _text(obj: Any, key: str, where: str) -> str:
+    value = obj.get(key) if isinstance(obj, dict) else None
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{where}: {key} must be a non-empty string")
+    return value.strip()
+
+
+def _strings(obj: Any, key: str, where: str) -> list[str]:
+    return [_text({key: v}, key, where) for v in _list(obj, key, where)]
+
+
+# ---- service ----------------------------------------------------------------------------------
+
+
+class DrugServicer(tools_pb2_grpc.DrugServiceServicer):
+    def __init__(self, db_path: Path, pool: ThreadPoolExecutor) -> None:
+        self.db_path = db_path
+        self.pool = pool
+        self._local = threading.local()
+
+    async def CheckDrugSafety(self, request: tools_pb2.CheckDrugSafetyRequest,
+                              context: grpc.aio.ServicerContext) -> tools_pb2.CheckDrugSafetyResponse:
+        name = _checked_name(request.drug_name, "drug_name")
+        return await self._run(self._safety, name)
+
+    async def CheckInteractions(self, request: tools_pb2.CheckInteractionsRequest,
+                                context: grpc.aio.ServicerContext
+                                ) -> tools_pb2.CheckInteractionsResponse:
+        if not MIN_DRUGS <= len(request.drug_names) <= MAX_DRUGS:
+            raise InvalidArgument("drug_names", f"must list {MIN_DRUGS} to {MAX_DRUGS} drugs")
+        names = [_checked_name(n, f"drug_names[{i}]") for i, n in enumerate(request.drug_names)]
+        return await self._run(self._interactions, names)
+
+    async def _run(self, fn: Callable[..., T], *args: object) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
+
+    def _conn(self) -> sqlite3.Connection:
+        # sqlite3 connections belong to the thread that made them; each pool thread keeps one.
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
+            self._local.conn = conn
+        return conn
+
+    def _resolve(self, name: str) -> str:
+        conn = self._conn()
+        folded = fold(name)
+        row = conn.execute("SELECT generic_name FROM drug_names WHERE folded = ?", (folded,)).fetchone()
+        if row is not None:
+            return row[0]
+        generic_of = dict(conn.execute("SELECT folded, generic_name FROM drug_names").fetchall())
+        close = difflib.get_close_matches(folded, generic_of, n=len(generic_of), cutoff=0.6)
+        suggestions = list(dict.fromkeys(generic_of[c] for c in close))[:MAX_SUGGESTIONS]
+        raise UnknownDrug(name, suggestions)
+
+    def _safety(self, name: str) -> tools_pb2.CheckDrugSafetyResponse:
+        conn = self._conn()
+        generic = self._resolve(name)
+        drug_class, = conn.execute(
+            "SELECT drug_class FROM drugs WHERE generic_name = ?", (generic,)).fetchone()
+        brands = [r[0] for r in conn.execute(
+            "SELECT display FROM drug_names WHERE generic_name = ? AND kind = 'brand' ORDER BY position",
+            (generic,))]
+        response = tools_pb2.CheckDrugSafetyResponse(
+            generic_name=generic, brand_names=brands, drug_class=drug_class)
+        rows = conn.execute(
+            "SELECT kind, text, source, section FROM safety_items WHERE generic_name = ? "
+            "ORDER BY kind, position", (generic,))
+        for kind, text, source, section in rows:
+            getattr(response, kind).add(text=text, source=source, section=section)
+        return response
+
+    def _interactions(self, names: list[str]) -> tools_pb2.CheckInteractionsResponse:
+        generics = [self._resolve(name) for name in names]
+        asked_as: dict[str, str] = {}
+        for name, generic in zip(names, generics, strict=True):
+            if generic in asked_as:
+                raise InvalidArgument(
+                    "drug_names", f'"{asked_as[generic]}" and "{name}" are the same drug ({generic})')
+            asked_as[generic] = name
+        marks = ", ".join("?" * len(generics))
+        rows = self._conn().execute(
+            "SELECT drug_a, drug_b, severity, mechanism, management, source FROM interactions "
+            f"WHERE drug_a IN ({marks}) AND drug_b IN ({marks})", generics + generics).fetchall()
+        rows.sort(key=lambda r: (-SEVERITIES[r[2]], r[0], r[1]))
+        return tools_pb2.CheckInteractionsResponse(
+            generic_names=generics,
+            interactions=[
+                tools_pb2.Interaction(drug_a=a, drug_b=b, severity=SEVERITIES[severity],
+                                      mechanism=mechanism, management=management, source=source)
+                for a, b, severity, mechanism, management, source in rows
+            ],
+        )
+
+
+def _checked_name(raw: str, field: str) -> str:
+    name = raw.strip()
+    if not name:
+        raise InvalidArgument(field, "is required")
+    if len(name) > MAX_NAME_CHARS:
+        raise InvalidArgument(field, f"must be at most {MAX_NAME_CHARS} characters")
+    if not fold(name):
+        raise InvalidArgument(field, "must contain letters")
+    return name
