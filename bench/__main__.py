@@ -5,7 +5,7 @@ import os
 
 from rich.console import Console
 
-from bench import clinic, models, orchestrator
+from bench import clinic, models, orchestrator, tools
 
 
 async def main() -> None:
@@ -13,6 +13,7 @@ async def main() -> None:
     requests = int(os.environ.get("BENCH_REQUESTS", "1000"))
     await clinic.run(console, requests)
     await orchestrator.run(console, requests)
+    await tools.run(console, requests)
     models.run(console)
 
 

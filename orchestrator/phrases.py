@@ -84,7 +84,7 @@ TEXT: dict[str, dict[str, str]] = {
         "conflict": "Conflicting recommendations on {topic}: {note}",
         "no_passage": "No guideline passage matched that question.",
         "sources": "Sources:",
-        "for_clinicians": "Reference information for clinicians, not a prescription; decisions belong to the treating doctor.",
+        "for_clinicians": "Reference information for clinicians, not a prescription: the treating doctor makes the decisions.",
         "tool_failed": "The {label} could not be produced right now (the service did not answer); the rest of the answer stands.",
         "tool_skipped": "{n} further lookup(s) were not run (limit of 4 per question); ask again for them.",
         "ask_drug": 'I could not find the drug "{name}".{suggestions} Please check the name.',

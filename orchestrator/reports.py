@@ -50,6 +50,7 @@ SCORE_FIELD = {
            "blood_pressure": "pressão arterial (ex.: PA 120/80)",
            "systolic_bp": "pressão sistólica"},
 }
+_HEADINGS = ("boxed_warnings", "contraindications", "major_cautions", "sources")
 SCORE_NAME = {"heart": "HEART score", "cha2ds2_vasc": "CHA2DS2-VASc", "wells_pe": "Wells score (PE)",
               "curb65": "CURB-65", "qsofa": "qSOFA"}
 
@@ -72,6 +73,7 @@ class _Writer:
         self.objective: list[str] = []
 
     def cite(self, source: str, section: str, reference: str) -> str:
+        self.facts += [source, section]
         for c in self.citations:
             if (c.source, c.section, c.reference) == (source, section, reference):
                 return f"[{c.index}]"
@@ -87,6 +89,7 @@ class _Writer:
     # -- one section per tool result -----------------------------------------------------------
 
     def score(self, r: tools_pb2.ComputeRiskScoreResponse) -> None:
+        self.facts += [r.score_name, *(c.name for c in r.components)]
         ref = self.cite(r.source, r.score_name, r.score_name)
         points = ", ".join(f"{c.name} {_num(c.points)}" for c in r.components)
         head = say(self.lang, "report_score", name=r.score_name, score=_num(r.score), max=_num(r.max_score),
@@ -99,6 +102,7 @@ class _Writer:
                               f"({TIER['en'].get(r.risk_tier, '?')})")
 
     def safety(self, r: tools_pb2.CheckDrugSafetyResponse) -> None:
+        self.facts += [r.generic_name, r.drug_class, *r.brand_names]
         details = [say(self.lang, "drug_class", drug_class=r.drug_class)] if r.drug_class else []
         if r.brand_names:
             details.append(say(self.lang, "brands", brands=", ".join(r.brand_names)))
@@ -115,6 +119,7 @@ class _Writer:
         self.objective.append(f"Drug safety checked: {r.generic_name}")
 
     def interactions(self, r: tools_pb2.CheckInteractionsResponse) -> None:
+        self.facts += r.generic_names
         self.lines.append(say(self.lang, "report_interactions", drugs=", ".join(r.generic_names)))
         for i in r.interactions:
             ref = self.cite(i.source, f"{i.drug_a} + {i.drug_b}", f"{i.drug_a}+{i.drug_b}")
@@ -128,6 +133,7 @@ class _Writer:
                               f"({len(r.interactions)} found)")
 
     def guidelines(self, query: str, r: tools_pb2.SearchGuidelinesResponse) -> None:
+        self.facts.append(query)
         self.lines.append(say(self.lang, "report_guidelines", query=query, confidence=f"{r.confidence:.2f}"))
         for p in r.passages:
             self.lines.append(f"- {self.fact(p.snippet)} {self.cite(p.source, p.section, p.chunk_id)}")
@@ -142,6 +148,8 @@ def tool_report(loop: LoopResult, lang: str) -> Report:
     if loop.ask is not None:
         return Report(_ask_text(loop.ask, lang), "needs_info")
     w = _Writer(lang)
+    # The report's own headings are not people's names, for the privacy rule.
+    w.facts += [*LABEL[lang].values(), *(say(lang, key) for key in _HEADINGS)]
     failed = []
     for result in loop.results:
         if result.status != StepStatus.OK:

@@ -1,0 +1,529 @@
+"""The specialist council: one rule-based agent per offered specialty plus general practice, run in
+parallel, and the consensus judge that turns their proposals into one recommendation.
+
+Evidence. Every agent reads the same folded text through weighted pt/en cue lexicons, one per side
+(cardiology, dermatology, orthopedics, and general practice for systemic complaints: fever, fatigue,
+cough, stomach …). A cue counts once, and not right after a negation ("no fever", "sem falta de ar");
+some cues count only beside another cue of their side (exertion means something next to breathlessness,
+not next to a knee). A side's score is the sum of its cues' weights.
+
+Votes. A specialist votes for its own specialty when that evidence is the strongest (ties included),
+otherwise it refers the case to the side with the strongest evidence (general practice on a tie among
+others), with its confidence scaled by REFERRAL_SCALE. The general-practice agent votes for a specialty
+only when its evidence is clearly dominant (at least DOMINANT_MIN and twice the runner-up), otherwise
+for general practice. Nothing much found (below WEAK) gives general practice at WEAK_CONFIDENCE.
+Confidence = 0.3 + 0.7 · strength · margin, strength = s / (s + 1.5), margin = (s - runner-up) / s: a
+clear single-system complaint reaches about 0.8, a vague or spread one stays under 0.7.
+
+Urgency (the same rules for every agent, so it does not depend on who votes): 2 by default; 3 for
+severity ≥ 8, sudden onset with severity ≥ 6, or a warning sign (each with its source below); 4 for a
+few emergency combinations the red-flag screen should already have caught; 1 for a long-standing
+complaint (≥ 4 weeks, severity ≤ 5 or unknown; or ≥ 2 weeks with severity ≤ 3) without warnings.
+"""
+
+import asyncio
+import logging
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Protocol
+
+from orchestrator.history import History, language_of, negated, onset_days
+from orchestrator.language import fold
+
+log = logging.getLogger("council")
+
+SPECIALTIES = ("cardiology", "dermatology", "orthopedics")
+GENERAL = "general_practice"
+SIDES = (*SPECIALTIES, GENERAL)
+
+LOW_CONFIDENCE = 0.70
+WEAK = 2.0  # below this, no side has real evidence
+WEAK_CONFIDENCE = 0.35
+SPREAD_CONFIDENCE = 0.5  # general practice's own vote when evidence is spread over several sides
+DOMINANT_MIN = 3.0
+COMPANIONS_MIN = 4.0  # cues that need company count without it only when together they weigh this much
+REFERRAL_SCALE = 0.9
+
+
+@dataclass(frozen=True)
+class Case:
+    text: str  # all the patient's consult messages, joined
+    history: History
+
+
+@dataclass(frozen=True)
+class Proposal:
+    agent: str
+    specialty: str
+    urgency: int  # 1 routine, 2 within a week, 3 within 24 to 48 h, 4 emergency now
+    confidence: float  # 0 to 1
+    rationale: str  # English, PHI-free: cue labels and numbers only, never the patient's words
+
+
+@dataclass(frozen=True)
+class Consensus:
+    specialty: str
+    urgency: int
+    confidence: float
+    low_confidence: bool
+    proposals: tuple[Proposal, ...]
+
+
+class Agent(Protocol):
+    name: str
+
+    def assess(self, case: Case) -> Proposal: ...
+
+
+# --- cues ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Cue:
+    label: str  # English, shown in rationales
+    pattern: re.Pattern[str]
+    weight: float
+    alone: bool  # False: counts only beside another cue of the same side
+
+
+def _cue(label: str, weight: float, *fragments: str, alone: bool = True) -> _Cue:
+    pattern = re.compile(r"(?<![\w'])(?:" + "|".join(fragments) + r")(?![\w'])")
+    return _Cue(label, pattern, weight, alone)
+
+
+# Swelling is left out: swollen legs or ankles on both sides point to the heart as much as to the joints.
+_PAIN = (r"(?:pain|painful|aches?|aching|hurts?|hurting|sore|stiff|killing\s+me|dor|dores|doi|doem|doendo|"
+         r"dolorid[oa]|rigid[oa]|travad[oa])")
+_JOINT = (r"(?:knees?|shoulders?|hips?|ankles?|wrists?|elbows?|joints?|joelhos?|ombros?|quadril|tornozelos?|"
+          r"punhos?|cotovelos?|articulac\w+|juntas?)")
+_LIMB = (r"(?:neck|arms?|legs?|hands?|fingers?|thumbs?|feet|foot|heels?|toes?|thighs?|calf|calves|spine|"
+         r"pescoco|nuca|bracos?|pernas?|maos?|dedos?|pes|pe|calcanhar|coxas?|panturrilhas?|coluna|costas|lombar)")
+# Up to three words between two parts of a cue, the last not a negation ("knee is not swollen").
+_NEAR = (r"\W+(?:[\w']+\W+){0,3}"
+         r"(?<!not\s)(?<!nao\s)(?<!never\s)(?<!nunca\s)(?<!sem\s)(?<!without\s)(?<!n't\s)")
+_BELLY = r"(?:stomach|belly|tummy|abdomen|abdominal|barriga|estomago|abdome)"
+_EXERTION = (r"(?:on|with)\s+exertion"
+             r"|(?:when|while|after)\s+(?:i\s+)?(?:walk|climb|exercis|run|go\s+up|hurr)\w*"
+             r"|climbing\s+stairs|uphill|aos?\s+esforcos?"
+             r"|ao\s+(?:subir|caminhar|andar|correr|fazer\s+(?:esforco|exercicio))"
+             r"|quando\s+(?:eu\s+)?(?:ando|subo|caminho|corro|faco\s+(?:esforco|exercicio))|subir\s+escadas?")
+_CANNOT_BEAR_WEIGHT = (r"(?:can't|cannot|cant|unable\s+to|can\s+not)\s+"
+                       r"(?:put\s+(?:any\s+)?weight|bear\s+weight|walk|stand\s+(?:up|on\s+it))"
+                       r"|nao\s+consigo\s+(?:pisar|apoiar|andar|ficar\s+de\s+pe|colocar\s+o\s+pe)")
+# A skin lesion that evolves: the E of the ABCDEs of melanoma (AAD).
+_EVOLVING = (r"bleed\w*|bled|chang\w*|grow\w*|getting\s+(?:bigger|darker)|irregular|sangr\w*"
+             r"|mud(?:ou|ando|a)|cresc\w*|aument\w*|escur\w*")
+_NOT_HEALING = (r"(?:sore|wound|cut|ulcer)\s+(?:\w+\s+){0,4}"
+                r"(?:(?:won't|doesn't|does\s+not|will\s+not|not)\s+heal|(?:never|not)\s+heal\w*)"
+                r"|ferida\s+(?:\w+\s+){0,4}(?:nao|nunca)\s+(?:cicatriza|sara|fecha)")
+_CHEST_PAIN = (r"chest\s+(?:pain|tightness|pressure|discomfort|heaviness)"
+               r"|(?:pain|tightness|pressure|discomfort|heaviness)\s+in\s+(?:my|the)\s+chest|tight\s+chest"
+               r"|(?:dor|aperto|peso|pressao|desconforto|queimacao)\s+no\s+peito|dor\s+toracica|angina")
+
+CUES: Mapping[str, tuple[_Cue, ...]] = {
+    "cardiology": (
+        _cue("palpitations", 4, r"palpitat\w*", r"palpitac\w*", r"batedeira", r"skipp(?:ed|ing)\s+beats?",
+             r"(?:racing|pounding|fluttering|irregular)\s+heart(?:\s*beat)?",
+             rf"(?:heart|heartbeat|coracao|batimentos?){_NEAR}(?:races|racing|pounds|pounding|flutters|"
+             r"fluttering|skips|skipping|skipped|flips|jumps|irregular|acelerad[oa]s?|disparad[oa]|disparando|"
+             r"descompassad[oa]|irregulares|batendo\s+(?:forte|rapido))"),
+        _cue("chest pain", 3.5, _CHEST_PAIN),
+        _cue("breathlessness", 3, r"short(?:ness)?\s+of\s+breath", r"breathless\w*", r"out\s+of\s+breath",
+             r"falta\s+de\s+ar", r"dispneia", r"sem\s+folego", r"perco\s+o\s+folego",
+             r"cansaco\s+ao\s+esforco"),
+        _cue("breathless lying flat", 3, r"(?:can't|cannot|cant)\s+lie\s+flat", r"extra\s+pillows",
+             r"wake\s+up\s+(?:gasping|breathless|short\s+of\s+breath)", r"mais\s+travesseiros",
+             r"falta\s+de\s+ar\s+(?:ao|quando)\s+(?:deitar|deito)", r"acordo\s+sem\s+ar"),
+        _cue("swollen legs", 3, r"swollen\s+(?:ankles|legs|feet)",
+             r"swelling\s+(?:in|of)\s+(?:my|both)\s+(?:ankles|legs|feet)",
+             rf"(?:ankles|legs|feet){_NEAR}(?:swell|swelling|swollen)",
+             rf"(?:pernas|tornozelos|pes){_NEAR}inchad[oa]s",
+             r"inchaco\s+n[oa]s\s+(?:pernas|tornozelos|pes)"),
+        _cue("blood pressure", 3.5, r"blood\s+pressure", r"bp", r"hypertension", r"pressure\s+readings?",
+             r"pressao\s+(?:\w+\s+)?(?:alta|arterial|subiu|descontrolada|\d+)", r"hipertens\w*",
+             r"[12]\d\d\s*(?:/|x|over|por)\s*\d{2,3}"),
+        _cue("heart", 2, r"heart(?:beat)?", r"coracao", r"cardiac\w*", r"cardiaco"),
+        _cue("fainting", 2.5, r"faint\w*", r"passed\s+out", r"black(?:ed)?\s+out", r"desmai\w*", r"sincope"),
+        _cue("murmur", 3, r"murmur", r"sopro\s+no\s+coracao"),
+        _cue("cholesterol", 2, r"cholesterol", r"colesterol"),
+        _cue("pulse", 2, r"pulse", r"pulso\s+(?:acelerado|irregular|alto|rapido)"),
+        _cue("chest", 1, r"chest", r"peito", alone=False),
+        _cue("exertion", 2, _EXERTION, alone=False),
+        _cue("dizziness", 1, r"dizz\w*", r"light-?\s?headed", r"tontura", r"tont[oa]", alone=False),
+    ),
+    "dermatology": (
+        _cue("rash", 3.5, r"rash(?:es)?", r"erupc\w+", r"brotoejas?", r"alergia\s+na\s+pele"),
+        _cue("itch", 3, r"itch\w*", r"coceira", r"cocando", r"coca(?!-cola)", r"cocam", r"comichao",
+             r"prurido"),
+        _cue("mole", 3.5, r"(?:a|the|my|this|that|new|dark)\s+moles?", r"moles",
+             r"mole\s+(?:on|that|has|is|which|changed|bleeds?)", r"pintas?", r"sinal\s+na\s+pele", r"nevos?",
+             r"nevus"),
+        _cue("spots", 2.5, r"spots?", r"patch(?:es)?", r"blotch\w*", r"manchas?", r"manchinhas?"),
+        _cue("acne", 3.5, r"acne", r"pimples?", r"zits?", r"espinhas?", r"cravos?", r"blackheads?"),
+        _cue("skin", 2, r"skin", r"pele"),
+        _cue("scaling", 2.5, r"scal(?:y|ing|es)", r"flak(?:y|ing)", r"peeling", r"descama\w*", r"descasc\w*"),
+        _cue("hives", 3, r"hives", r"urticaria", r"welts?", r"vergoes"),
+        _cue("blisters", 2, r"blisters?", r"bolhas?"),
+        _cue("named skin condition", 3, r"eczema", r"psoria\w*", r"cold\s+sores?", r"dermatit\w+", r"rosacea",
+             r"vitiligo", r"micose", r"frieira", r"impetigo", r"herpes", r"cobreiro", r"shingles"),
+        _cue("hair loss", 3, r"hair\s+(?:loss|is\s+falling|falling\s+out)", r"losing\s+(?:my\s+)?hair",
+             r"bald\s+(?:spot|patch)", r"queda\s+de\s+cabelo", r"cabelo\s+(?:caindo|cai)", r"caindo\s+cabelo",
+             r"alopecia", r"dandruff", r"caspa"),
+        _cue("nails", 2, r"nails?", r"unhas?"),
+        _cue("warts", 3.5, r"warts?", r"verrugas?"),
+        _cue("dry skin", 2, r"dry\s+skin", r"pele\s+seca", r"ressecad[oa]s?", r"oily\s+skin",
+             r"pele\s+oleosa"),
+        _cue("redness", 1.5, r"red(?:ness)?", r"vermelh\w*", r"flush(?:ed|ing)?"),
+        _cue("sores", 2, r"sores?\s+(?:on|that)", r"feridas?", r"lesions?"),
+        _cue("non-healing sore", 2, _NOT_HEALING),
+        _cue("bumps", 2, r"bumps", r"little\s+bumps?", r"bolinhas", r"carocinhos"),
+        _cue("sunburn", 2, r"sunburn\w*", r"queimadura\s+(?:de|do)\s+sol"),
+        _cue("evolving lesion", 1.5, _EVOLVING, alone=False),
+        _cue("lump", 1, r"lumps?", r"carocos?", alone=False),
+    ),
+    "orthopedics": (
+        _cue("joint pain", 3, rf"{_PAIN}{_NEAR}{_JOINT}", rf"{_JOINT}{_NEAR}{_PAIN}", r"arthritis",
+             r"artrite", r"artrose", r"osteoarthritis"),
+        _cue("limb or back pain", 3, rf"{_PAIN}{_NEAR}{_LIMB}", rf"{_LIMB}{_NEAR}{_PAIN}",
+             r"back\s*(?:pain|ache)", rf"(?:my|lower|upper)\s+back{_NEAR}{_PAIN}", r"lombalgia", r"torcicolo",
+             r"dor\s+(?:nas|na)\s+(?:costas|coluna|lombar)"),
+        _cue("swollen joint", 2.5, r"swollen\s+(?:knee|ankle|wrist|elbow|finger|toe|joint)",
+             rf"(?:knee|ankle|wrist|elbow|finger|toe|joint|joelho|tornozelo|punho|cotovelo|dedo){_NEAR}"
+             r"(?:swollen|inchad[oa])"),
+        _cue("joint", 1.5, _JOINT, alone=False),
+        _cue("back", 1.5, r"(?:lower|upper|mid)\s+back", r"(?<=my\s)back", r"coluna", r"costas", r"lombar",
+             r"spine", r"vertebra\w*", alone=False),
+        _cue("sprain", 3.5, r"sprain\w*", r"twist\w*", r"rolled\s+my\s+ankle", r"torc\w+", r"torci",
+             r"entorse", r"virei\s+o\s+pe"),
+        _cue("fracture", 3.5, r"fractur\w*", r"broken\s+(?:bone|arm|leg|wrist|ankle|finger|toe)",
+             r"broke\s+my", r"fratur\w*", r"quebr(?:ei|ou)\s+(?:o|a|meu|minha)"),
+        _cue("injury", 3, r"fell", r"fall(?:ing)?\s+(?:off|down|on)", r"tripped", r"injur\w*",
+             r"cai\s+(?:de|da|do|no|na|em)", r"tombo", r"queda(?!\s+de\s+cabelo)", r"machuc\w*", r"bati\s+o",
+             r"pancada", alone=False),
+        _cue("sport", 2, r"sports?", r"football", r"soccer", r"running", r"gym", r"tennis", r"basketball",
+             r"futebol", r"corrida", r"academia", r"treino", r"musculacao", r"jogando", r"volei",
+             alone=False),
+        _cue("stiffness", 2.5, r"stiff\w*", r"rigidez", r"travad[oa]", r"travou", r"locking", r"clicking",
+             r"estala\w*"),
+        _cue("lifting", 2, r"lifting", r"heavy\s+(?:box|boxes|bag|bags|things|weights?)",
+             r"carregando\s+peso", r"(?:levantar|pegar|peguei|carreguei)\s+(?:peso|algo\s+pesado)",
+             r"mov(?:ed|ing)\s+furniture", r"carregu?ei\s+(?:moveis|caixas)", alone=False),
+        _cue("sciatica", 3, r"sciatica", r"ciatic[oa]", r"radiat\w*\s+down\s+my\s+leg",
+             r"irradia\w*\s+para\s+a\s+perna"),
+        _cue("muscle", 1.5, r"muscles?", r"muscular", r"musculos?", r"distensao", r"strain(?:ed)?"),
+        _cue("bone", 2, r"bones?", r"ossos?"),
+        _cue("tendon or ligament", 3, r"tendon\w*", r"ligament\w*", r"tendinit\w*", r"menisc\w*",
+             r"bursit\w*"),
+        _cue("limping", 3, r"limp\w*", r"mancando", r"manco"),
+        _cue("cannot bear weight", 3, _CANNOT_BEAR_WEIGHT),
+        _cue("stairs", 1, r"stairs", r"escadas?", alone=False),
+    ),
+    GENERAL: (
+        _cue("fever", 3, r"fever\w*", r"febre", r"temperatura\s+alta", r"chills", r"calafrios?"),
+        _cue("fatigue", 2, r"fatigue", r"tired(?:ness)?", r"exhausted", r"no\s+energy",
+             r"cansaco(?!\s+ao\s+esforco)", r"cansad[oa]", r"fadiga", r"sem\s+energia", r"exaust[oa]"),
+        _cue("respiratory infection", 3, r"cough\w*", r"tosse", r"sore\s+throat", r"dor\s+de\s+garganta",
+             r"runny\s+nose", r"coriza", r"nariz\s+entupido", r"(?:the\s+)?flu", r"gripe", r"resfriad[oa]",
+             r"(?:have|had|caught|got)\s+a\s+cold(?!\s+sweat)"),
+        _cue("headache", 3, r"headaches?", r"migraines?", r"dor\s+de\s+cabeca", r"enxaqueca", r"cefaleia"),
+        _cue("digestive", 3, rf"{_BELLY}\s*(?:ache|aches|pain|cramps?|upset|bug)", rf"{_PAIN}{_NEAR}{_BELLY}",
+             rf"{_BELLY}{_NEAR}{_PAIN}", r"nause\w*", r"vomit\w*", r"diarrh\w*", r"enjoo", r"enjoad[oa]",
+             r"diarreia", r"azia", r"heartburn", r"indigestion", r"constipat\w*", r"prisao\s+de\s+ventre",
+             r"ma\s+digestao"),
+        _cue("weight change", 2, r"weight\s+loss", r"losing\s+weight", r"lost\s+weight", r"perdendo\s+peso",
+             r"perdi\s+peso", r"emagreci"),
+        _cue("urinary", 3, r"urin\w*", r"pee(?:ing)?", r"xixi", r"bladder", r"bexiga"),
+        _cue("sleep or mood", 2, r"insomnia", r"can't\s+sleep", r"anxi\w+", r"ansiedade", r"ansios[oa]",
+             r"insonia", r"stress(?:ed)?", r"estresse", r"depress\w*"),
+        _cue("body aches", 2, r"body\s+aches?", r"aches\s+all\s+over", r"dor\s+no\s+corpo(?:\s+todo)?",
+             r"corpo\s+todo\s+doi", r"everything\s+hurts"),
+        _cue("dizziness", 1.5, r"dizz\w*", r"light-?\s?headed", r"tontura", r"tont[oa]", r"vertigem",
+             r"vertigo", alone=False),
+        _cue("unwell", 1, r"unwell", r"sick", r"mal\s+estar", r"mal-estar", r"indisposto", r"indisposta"),
+    ),
+}
+
+
+# --- urgency warnings ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Warning:
+    label: str  # English, shown in rationales
+    level: int
+    needs: tuple[str, ...]  # cue labels that must all have been found
+    pattern: re.Pattern[str] | None  # and, when set, this must match (not negated)
+    source: str  # where the sign comes from
+
+
+def _warning(label: str, level: int, needs: tuple[str, ...], fragments: tuple[str, ...],
+             source: str) -> _Warning:
+    pattern = re.compile(r"(?<![\w'])(?:" + "|".join(fragments) + r")(?![\w'])") if fragments else None
+    return _Warning(label, level, needs, pattern, source)
+
+
+WARNINGS: tuple[_Warning, ...] = (
+    _warning("chest pain with heart attack warning signs", 4, ("chest pain",),
+             (r"(?:spread\w*|radiat\w*|moving|travel\w*)\s+(?:\w+\s+){0,2}(?:arm|jaw|neck|back)",
+              r"(?:cold\s+)?sweat\w*", r"suando", r"suor\s+frio", r"sudorese",
+              r"(?:irradia\w*|espalha\w*|vai)\s+(?:\w+\s+){0,2}(?:braco|mandibula|queixo|pescoco|costas)"),
+             "AHA, Warning Signs of a Heart Attack"),
+    _warning("cannot breathe", 4, (),
+             (r"(?:can't|cannot|cant|can\s+not)\s+breathe", r"nao\s+consigo\s+respirar"),
+             "AHA, Warning Signs of a Heart Attack (shortness of breath)"),
+    _warning("chest pain on exertion", 3, ("chest pain", "exertion"), (), "AHA, Angina (Chest Pain)"),
+    _warning("fainting", 3, ("fainting",), (), "AHA, Syncope (Fainting)"),
+    _warning("palpitations with dizziness", 3, ("palpitations", "dizziness"), (),
+             "AHA, Symptoms of Arrhythmia"),
+    _warning("leg swelling with breathlessness", 3, ("swollen legs", "breathlessness"), (),
+             "AHA, Warning Signs of Heart Failure"),
+    # Level 2: not urgent, but not to be waved through as "long-standing and mild" either.
+    _warning("non-healing sore", 2, ("non-healing sore",), (), "AAD, Skin cancer: a sore that does not heal"),
+    _warning("changing or bleeding mole", 3, ("mole",), (_EVOLVING,),
+             "AAD, Melanoma: signs and symptoms (ABCDEs, E for evolving)"),
+    _warning("cannot bear weight", 3, (), (_CANNOT_BEAR_WEIGHT,),
+             "Ottawa ankle and knee rules (Stiell et al., JAMA 1993): inability to bear weight"),
+    _warning("deformity after injury", 3, (),
+             (r"deform\w*", r"out\s+of\s+place", r"bone\s+(?:sticking|poking)",
+              r"osso\s+(?:pra\s+fora|saindo)", r"torto\s+depois"),
+             "AAOS OrthoInfo, Fractures (Broken Bones): deformity"),
+    _warning("fever with spreading hot redness", 3, ("fever",),
+             (r"spread\w*\s+(?:red\w*|rash)", r"red\w*\s+(?:\w+\s+){0,2}spread\w*", r"red\s+(?:and\s+)?hot",
+              r"hot\s+(?:and\s+)?red", r"quente\s+e\s+vermelh\w+", r"vermelh\w+\s+e\s+quente",
+              r"(?:vermelh\w+|mancha)\s+(?:\w+\s+){0,2}(?:espalhando|aumentando|quente)"),
+             "NHS, Cellulitis: urgent advice for hot, red, swollen skin with a high temperature"),
+    _warning("rapid worsening", 3, (),
+             (r"(?:getting|got|gets)\s+(?:much\s+)?worse\s+(?:fast|quickly|rapidly|by\s+the\s+hour)",
+              r"worse\s+and\s+worse", r"spreading\s+(?:fast|quickly|rapidly)",
+              r"rapidly\s+(?:worse|spreading)",
+              r"piorando\s+(?:muito\s+)?(?:rapido|depressa)", r"cada\s+vez\s+pior", r"espalhando\s+rapido",
+              r"piorou\s+muito"),
+             "NHS condition pages: urgent advice when symptoms get worse quickly"),
+)
+_SUDDEN = re.compile(r"(?<!\w)(?:sudden(?:ly)?|all\s+of\s+a\s+sudden|out\s+of\s+nowhere|de\s+repente"
+                     r"|subit\w*|do\s+nada)(?!\w)")
+# A hypertensive crisis reading, 180/120 or higher (AHA, Understanding Blood Pressure Readings): mm Hg
+# ("180/110"), or the Brazilian cm Hg habit next to "pressão" ("18 por 11").
+_BP_MM = re.compile(r"(?<![\d/])(?P<s>[12]\d\d)\s*(?:/|x|over|por)\s*(?P<d>\d{2,3})(?![\d/])")
+_BP_CM = re.compile(r"pressao\s+(?:\w+\s+){0,3}?(?P<s>1?\d)\s*(?:/|x|por)\s*(?P<d>\d{1,2})(?![\d/])")
+
+
+# --- evidence ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evidence:
+    scores: Mapping[str, float]  # per side
+    cues: Mapping[str, tuple[str, ...]]  # labels found per side
+    urgency: int
+    urgency_reasons: tuple[str, ...]
+
+    def ranked(self) -> list[tuple[str, float]]:
+        """Sides by score, strongest first; equal scores in SIDES order."""
+        return sorted(((side, self.scores[side]) for side in SIDES), key=lambda item: -item[1])
+
+    def summary(self, side: str) -> str:
+        labels = ", ".join(self.cues[side]) or "no cues"
+        return f"{side} {self.scores[side]:.1f} ({labels})"
+
+
+def _found(pattern: re.Pattern[str], folded: str, language: str) -> bool:
+    return any(not negated(folded, m.start(), language) for m in pattern.finditer(folded))
+
+
+@lru_cache(maxsize=256)
+def _evidence(text: str, history: History) -> Evidence:
+    """The evidence in a case; shared (and cached) because every agent reads the same case."""
+    folded = fold(text)
+    language = language_of(text, folded)
+    scores: dict[str, float] = {}
+    cues: dict[str, tuple[str, ...]] = {}
+    for side in SIDES:
+        hits = [cue for cue in CUES[side] if _found(cue.pattern, folded, language)]
+        if not any(cue.alone for cue in hits) and sum(cue.weight for cue in hits) < COMPANIONS_MIN:
+            hits = []
+        scores[side] = sum(cue.weight for cue in hits)
+        cues[side] = tuple(cue.label for cue in hits)
+    labels = {label for found in cues.values() for label in found}
+    urgency, reasons = _urgency(folded, language, history, labels)
+    return Evidence(scores, cues, urgency, reasons)
+
+
+def _urgency(folded: str, language: str, history: History, labels: set[str]) -> tuple[int, tuple[str, ...]]:
+    level, reasons = 2, []
+
+    def raise_to(value: int, reason: str) -> None:
+        nonlocal level
+        level = max(level, value)
+        reasons.append(reason)
+
+    for warning in WARNINGS:
+        if all(need in labels for need in warning.needs) and (
+                warning.pattern is None or _found(warning.pattern, folded, language)):
+            raise_to(warning.level, warning.label)
+    if _very_high_pressure(folded):
+        raise_to(3, "blood pressure reading at or above 180/120")
+    severity = history.severity
+    days = onset_days(history.onset)
+    if severity is not None and severity >= 8:
+        raise_to(3, f"severity {severity}/10")
+    elif severity is not None and severity >= 6 and (
+            _found(_SUDDEN, folded, language) or (days is not None and days <= 1)):
+        raise_to(3, f"sudden onset, severity {severity}/10")
+    if not reasons and days is not None and (
+            (days >= 28 and (severity is None or severity <= 5)) or (days >= 14 and severity is not None
+                                                                      and severity <= 3)):
+        level = 1
+        reasons.append("long-standing and mild")
+    return level, tuple(reasons)
+
+
+def _very_high_pressure(folded: str) -> bool:
+    readings = [(int(m["s"]), int(m["d"])) for m in _BP_MM.finditer(folded)]
+    readings += [(int(m["s"]) * 10, int(m["d"]) * 10) for m in _BP_CM.finditer(folded)]
+    return any(systolic >= 180 or diastolic >= 120 for systolic, diastolic in readings)
+
+
+def _confidence(score: float, runner_up: float) -> float:
+    if score <= 0:
+        return WEAK_CONFIDENCE
+    strength = score / (score + 1.5)
+    margin = (score - runner_up) / score
+    return round(0.3 + 0.7 * strength * margin, 3)
+
+
+def _urgency_note(evidence: Evidence) -> str:
+    why = "; ".join(evidence.urgency_reasons) or "no warning signs"
+    return f"urgency {evidence.urgency} ({why})"
+
+
+# --- agents --------------------------------------------------------------------------------------------
+
+
+class SpecialistAgent:
+    """Votes for its own specialty when that evidence is strongest, otherwise refers (less sure)."""
+
+    def __init__(self, name: str, offered: Iterable[str]) -> None:
+        self.name = name
+        self.offered = frozenset(offered)
+
+    def assess(self, case: Case) -> Proposal:
+        evidence = _evidence(case.text, case.history)
+        ranked = evidence.ranked()
+        own = evidence.scores[self.name]
+        others = [(side, score) for side, score in ranked if side != self.name]
+        best_other, best_score = others[0]
+        if ranked[0][1] < WEAK:
+            return self._proposal(GENERAL, WEAK_CONFIDENCE, evidence, "little evidence for any specialty")
+        if own >= best_score:
+            confidence = _confidence(own, best_score)
+            return self._proposal(self.name, confidence, evidence,
+                                  f"{evidence.summary(self.name)} vs {evidence.summary(best_other)}")
+        tied = others[1][1] == best_score
+        target = GENERAL if tied or (best_other != GENERAL and best_other not in self.offered) else best_other
+        runner_up = max(own, others[1][1])
+        confidence = round(REFERRAL_SCALE * _confidence(best_score, runner_up), 3)
+        why = f"refers: {evidence.summary(best_other)} outweighs {evidence.summary(self.name)}"
+        return self._proposal(target, confidence, evidence, why)
+
+    def _proposal(self, specialty: str, confidence: float, evidence: Evidence, why: str) -> Proposal:
+        return Proposal(self.name, specialty, evidence.urgency, confidence,
+                        f"{why}; votes {specialty}; {_urgency_note(evidence)}")
+
+
+class GeneralPracticeAgent:
+    """Votes for a specialty only when its evidence clearly dominates; otherwise general practice."""
+
+    name = GENERAL
+
+    def __init__(self, offered: Iterable[str]) -> None:
+        self.offered = frozenset(offered)
+
+    def assess(self, case: Case) -> Proposal:
+        evidence = _evidence(case.text, case.history)
+        (top, score), (second, runner_up) = evidence.ranked()[:2]
+        if score < WEAK:
+            return self._proposal(GENERAL, WEAK_CONFIDENCE, evidence, "little evidence for any specialty")
+        if top == GENERAL:
+            why = f"systemic complaint: {evidence.summary(GENERAL)} vs {evidence.summary(second)}"
+            return self._proposal(GENERAL, _confidence(score, runner_up), evidence, why)
+        if top in self.offered and score >= DOMINANT_MIN and score >= 2 * runner_up:
+            return self._proposal(top, _confidence(score, runner_up), evidence,
+                                  f"{evidence.summary(top)} dominates {evidence.summary(second)}")
+        return self._proposal(GENERAL, SPREAD_CONFIDENCE, evidence,
+                              f"no clear lead: {evidence.summary(top)} vs {evidence.summary(second)}")
+
+    def _proposal(self, specialty: str, confidence: float, evidence: Evidence, why: str) -> Proposal:
+        return Proposal(self.name, specialty, evidence.urgency, confidence,
+                        f"{why}; votes {specialty}; {_urgency_note(evidence)}")
+
+
+def default_agents(offered: Iterable[str]) -> list[Agent]:
+    """One agent per offered specialty (in SPECIALTIES order), then general practice."""
+    wanted = set(offered)
+    names = [name for name in SPECIALTIES if name in wanted]
+    return [*(SpecialistAgent(name, names) for name in names), GeneralPracticeAgent(names)]
+
+
+# --- convening and judging -----------------------------------------------------------------------------
+
+
+async def convene(agents: Sequence[Agent], case: Case, *, concurrency: int = 4,
+                  timeout_s: float = 1.0) -> list[Proposal]:
+    """Every agent's proposal, in agent order; an agent that fails or overruns `timeout_s` is left out.
+
+    Agents run in worker threads (they are plain functions), at most `concurrency` at once. A thread
+    cannot be stopped, so an agent that overruns finishes in the background and is ignored.
+    """
+    semaphore = asyncio.Semaphore(concurrency)
+    results: list[Proposal | None] = [None] * len(agents)
+
+    async def run(index: int, agent: Agent) -> None:
+        async with semaphore:
+            try:
+                async with asyncio.timeout(timeout_s):
+                    results[index] = await asyncio.to_thread(agent.assess, case)
+            except Exception as err:
+                log.warning("council agent left out",
+                            extra={"agent": agent.name, "error": type(err).__name__})
+
+    async with asyncio.TaskGroup() as group:
+        for index, agent in enumerate(agents):
+            group.create_task(run(index, agent))
+    return [proposal for proposal in results if proposal is not None]
+
+
+def judge(proposals: Sequence[Proposal]) -> Consensus:
+    """The council's consensus, by these rules exactly:
+
+    - specialty: plurality vote over the proposals' specialties; a tie for the most votes gives
+      "general_practice";
+    - urgency: the confidence-weighted mean of all proposals' urgencies (the plain mean when every
+      confidence is 0), rounded half up and clamped to 1 to 4;
+    - confidence: the plain mean of all proposals' confidences; below 0.70 the consensus is
+      low_confidence and its specialty "general_practice" whatever the vote;
+    - no proposals: general_practice, urgency 2, confidence 0, low_confidence.
+    """
+    if not proposals:
+        return Consensus(GENERAL, 2, 0.0, True, ())
+    votes = Counter(p.specialty for p in proposals)
+    most = max(votes.values())
+    leaders = [specialty for specialty, count in votes.items() if count == most]
+    specialty = leaders[0] if len(leaders) == 1 else GENERAL
+    # Exact decimals of the confidences as written (0.6 is 3/5), so a mean of 2.5 rounds up and a mean
+    # confidence of 0.70 is not "below 0.70" because of binary floating point.
+    weights = [Fraction(str(p.confidence)) for p in proposals]
+    total = sum(weights)
+    if total > 0:
+        mean_urgency = sum(w * p.urgency for w, p in zip(weights, proposals, strict=True)) / total
+    else:
+        mean_urgency = Fraction(sum(p.urgency for p in proposals), len(proposals))
+    urgency = min(4, max(1, math.floor(mean_urgency + Fraction(1, 2))))
+    confidence = total / len(proposals)
+    low = confidence < Fraction(str(LOW_CONFIDENCE))
+    return Consensus(GENERAL if low else specialty, urgency, float(confidence), low, tuple(proposals))

@@ -1,0 +1,416 @@
+"""History facts from a patient's own words, in Portuguese or English: onset, provocation, quality,
+region, severity and timing (the OPQRST questions), plus age and pregnancy.
+
+Deterministic and fast: precompiled regular expressions over folded text (`language.fold` keeps the
+length, so every span maps back to the patient's original spelling, which is what a field holds).
+A cue right after a negation in the same clause ("not itchy", "não estou grávida") does not count; in
+English "no" negates too ("no fever"), in Portuguese it is "in the" ("dor no joelho").
+
+A reply that is only a number answers the question it fits: 0 to 10 is a severity, 11 to 120 an age.
+"""
+
+import re
+from dataclasses import dataclass, fields, replace
+
+from orchestrator.language import detect_language, fold
+
+FIELDS = ("onset", "provocation", "quality", "region", "severity", "timing")
+
+_LABELS = {
+    "en": {"onset": "Onset", "provocation": "Provocation/palliation", "quality": "Quality",
+           "region": "Region", "severity": "Severity", "timing": "Timing"},
+    "pt": {"onset": "Início", "provocation": "Fatores de piora/melhora", "quality": "Característica",
+           "region": "Local", "severity": "Intensidade", "timing": "Padrão temporal"},
+}
+
+
+@dataclass(frozen=True)
+class History:
+    onset: str | None = None  # the phrase as written: "2 weeks", "há 3 dias", "since yesterday"
+    provocation: str | None = None  # "worse when climbing stairs", "piora ao deitar"
+    quality: str | None = None  # up to three descriptors: "itchy, scaly"
+    region: str | None = None  # "left forearm", "joelho direito"
+    severity: int | None = None  # 0 to 10
+    timing: str | None = None  # "at night", "comes and goes", "de manhã"
+    age: int | None = None
+    pregnant: bool = False
+
+    def missing(self) -> tuple[str, ...]:
+        """The OPQRST fields not found yet, in FIELDS order."""
+        return tuple(name for name in FIELDS if getattr(self, name) is None)
+
+    def merged(self, other: "History") -> "History":
+        """This history with `other`'s facts filling its gaps; a later answer never erases an earlier one."""
+        filled = {f.name: getattr(other, f.name) for f in fields(self)
+                  if f.name != "pregnant" and getattr(self, f.name) is None}
+        return replace(self, **filled, pregnant=self.pregnant or other.pregnant)
+
+    def lines(self, language: str) -> list[str]:
+        """"Onset: 2 weeks" / "Início: há 2 semanas", one per field found, in FIELDS order."""
+        labels = _LABELS["pt" if language == "pt" else "en"]
+        values = {name: getattr(self, name) for name in FIELDS}
+        if self.severity is not None:
+            values["severity"] = f"{self.severity}/10"
+        return [f"{labels[name]}: {value}" for name, value in values.items() if value is not None]
+
+
+# --- negation ------------------------------------------------------------------------------------------
+
+_CLAUSE_END = re.compile(r"[.,;:!?\n]")
+_NEGATION_PT = r"nao|sem|nem|nenhum|nenhuma|nunca|jamais"
+_NEGATION_EN = (r"not|without|never|don't|dont|doesn't|doesnt|didn't|didnt|isn't|isnt|aren't|haven't|hasn't|"
+                r"nor|denies")
+_NEGATED = {
+    "pt": re.compile(rf"(?<![\w'])(?:{_NEGATION_PT}|{_NEGATION_EN})\s+(?:[\w'/-]+\s+){{0,2}}$"),
+    "en": re.compile(rf"(?<![\w'])(?:no|{_NEGATION_PT}|{_NEGATION_EN})\s+(?:[\w'/-]+\s+){{0,2}}$"),
+}
+
+
+def negated(folded: str, start: int, language: str) -> bool:
+    """Whether a negation opens the clause up to three words before `start`."""
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(folded, 0, start)), default=0)
+    return _NEGATED[language].search(folded[clause_start:start]) is not None
+
+
+# Symptom words, for short messages the general detector cannot place ("dor no joelho": no word it knows).
+_PT_HINTS = re.compile(r"\b(?:dor|dores|doi|doendo|coceira|coca|manchas?|inchaco|inchad[oa]s?|febre|tosse|"
+                       r"tontura|cansaco|falta|pintas?|feridas?|sinto|ha|desde|piora|melhora|joelhos?|peito|"
+                       r"costas|bracos?|pernas?|ombros?|tornozelos?|cabeca|barriga|pescoco)\b")
+_EN_HINTS = re.compile(r"\b(?:pain|painful|hurts?|aches?|rash|itch\w*|fever|cough|swollen|swelling|since|"
+                       r"worse|better|knees?|chest|back|arms?|legs?|shoulders?|ankles?|head|stomach|feel|"
+                       r"feeling)\b")
+
+
+def language_of(text: str, folded: str) -> str:
+    """"pt" or "en", for deciding whether "no" is a negation."""
+    detected = detect_language(text, folded, None)
+    if detected == "en" and len(_PT_HINTS.findall(folded)) > len(_EN_HINTS.findall(folded)):
+        return "pt"
+    return detected
+
+
+def _compile(*fragments: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])(?:" + "|".join(fragments) + r")(?![\w'])")
+
+
+# --- onset ---------------------------------------------------------------------------------------------
+
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "um": 1, "uma": 1, "two": 2, "dois": 2, "duas": 2, "three": 3, "tres": 3,
+    "four": 4, "quatro": 4, "five": 5, "cinco": 5, "six": 6, "seis": 6, "seven": 7, "sete": 7, "eight": 8,
+    "oito": 8, "nine": 9, "nove": 9, "ten": 10, "dez": 10, "eleven": 11, "onze": 11, "twelve": 12, "doze": 12,
+    "fifteen": 15, "quinze": 15, "twenty": 20, "vinte": 20, "thirty": 30, "trinta": 30,
+    "a few": 3, "few": 3, "a couple of": 2, "a couple": 2, "couple of": 2, "several": 4, "some": 3,
+    "uns": 3, "umas": 3, "alguns": 3, "algumas": 3, "poucos": 3, "poucas": 3, "varios": 4, "varias": 4,
+    "muitos": 6, "muitas": 6, "many": 6,
+}
+_NUMBER = r"\d{1,3}(?:[.,]5)?|" + "|".join(sorted((re.escape(n) for n in _NUMBERS), key=len, reverse=True))
+# Numbers that count on their own; "a", "some" and "many" need a unit phrase around them ("for a week").
+_EXACT = r"\d{1,3}(?:[.,]5)?|" + "|".join(
+    sorted((re.escape(n) for n in _NUMBERS if n not in ("a", "an", "some", "many", "muitos", "muitas")),
+           key=len, reverse=True))
+_QUALIFIER = (r"(?:about|around|almost|nearly|over|more\s+than|less\s+than|roughly|maybe|like|at\s+least|"
+              r"cerca\s+de|quase|mais\s+de|menos\s+de|mais\s+ou\s+menos|aproximadamente|uns|umas|pelo\s+menos)")
+_UNIT_DAYS = {
+    "min": 1 / 1440, "hour": 1 / 24, "hr": 1 / 24, "hora": 1 / 24, "day": 1, "dia": 1, "week": 7, "wk": 7,
+    "semana": 7, "month": 30, "mes": 30, "year": 365, "yr": 365, "ano": 365,
+}
+_UNIT = (r"(?:minutes?|mins?|minutos?|hours?|hrs?|horas?|days?|dias?|weeks?|wks?|semanas?|months?|mes|meses|"
+         r"years?|yrs?|anos?)")
+_RANGE = r"\s*(?:-|\u2013|to|or|a|ou)\s*"  # "2-3 days", "1 a 2 semanas"
+_SPAN = rf"(?:{_QUALIFIER}\s+)?(?:{_NUMBER})(?:{_RANGE}(?:{_NUMBER}))?\s*{_UNIT}"
+_LONG_TIME = (r"(?:many\s+|several\s+|some\s+|a\s+few\s+)?(?:days|weeks|months|years|ages)|a\s+while|"
+              r"a\s+long\s+time|some\s+time|(?:muito\s+)?tempo|dias|semanas|meses|anos")
+_WEEKDAYS = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terca|quarta|quinta|sexta|"
+             r"sabado|domingo)(?:[\s-]*feira)?")
+_MONTHS = (r"(?:january|february|march|april|june|july|august|september|october|november|december|janeiro|"
+           r"fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)")
+_POINT_EN = (rf"yesterday|today|this\s+morning|last\s+night|earlier\s+today|the\s+day\s+before\s+yesterday|"
+             rf"last\s+(?:week|month|year|weekend|{_WEEKDAYS})|the\s+weekend|(?:on\s+)?{_WEEKDAYS}|{_MONTHS}|"
+             r"(?:19|20)\d\d|childhood|i\s+was\s+(?:a\s+)?(?:kid|child|teenager)")
+_POINT_PT = (rf"ontem(?:\s+a\s+noite)?|anteontem|hoje(?:\s+de\s+manha)?|(?:a|o)?\s*semana\s+passada|"
+             rf"(?:o\s+)?mes\s+passado|(?:o\s+)?ano\s+passado|(?:o\s+)?fim\s+de\s+semana|(?:a\s+|o\s+)?{_WEEKDAYS}|"
+             rf"{_MONTHS}|(?:19|20)\d\d|crianca|pequen[oa]|sempre|essa\s+manha|esta\s+manha")
+_STARTED = (r"started|began|start|begin|came\s+on|appeared|showed\s+up|noticed\s+it|first\s+noticed|"
+            r"comecou|comecaram|iniciou|apareceu|apareceram|surgiu|surgiram|notei|percebi")
+# Most explicit first: "for two weeks … worse since yesterday" began two weeks ago.
+_ONSET = (
+    re.compile(rf"(?<![\w'])(?:for|over|in)\s+(?:the\s+)?(?:(?:last|past)\s+)?(?P<d>{_SPAN})(?!\w)"),
+    re.compile(rf"(?<![\w'])(?P<d>{_SPAN}\s+ago)(?!\w)"),
+    re.compile(rf"(?<![\w'])(?P<d>(?:ha|faz|tem)\s+(?:{_SPAN}|{_LONG_TIME}))(?!\w)"),
+    re.compile(rf"(?<![\w'])(?:durante|por|nas|nos)\s+(?:(?:as|os)\s+)?(?:ultim[oa]s\s+)?(?P<d>{_SPAN})(?!\w)"),
+    re.compile(rf"(?<![\w'])for\s+(?P<d>{_LONG_TIME})(?!\w)"),
+    re.compile(rf"(?<![\w'])(?:it'?s|it\s+has|has|have)\s+been\s+(?:going\s+on\s+)?"
+               rf"(?P<d>{_SPAN}|{_LONG_TIME})(?!\w)"),
+    re.compile(rf"(?<![\w'])(?P<d>(?:ever\s+)?since\s+(?:{_POINT_EN})|desde\s+(?:{_POINT_PT}))(?!\w)"),
+    re.compile(r"(?<![\w'])(?:de\s+)?(?P<d>ontem|anteontem)\s+(?:pra|para)\s+ca(?!\w)"),
+    re.compile(rf"(?<![\w'])(?:{_STARTED})\s+(?:(?:about|around|cerca\s+de)\s+)?"
+               rf"(?P<d>{_SPAN}\s+ago|ha\s+{_SPAN}|{_POINT_EN}|{_POINT_PT})(?!\w)"),
+    re.compile(r"(?<![\w'])(?P<d>yesterday|last\s+night|this\s+morning|earlier\s+today|last\s+week|ontem"
+               r"(?:\s+a\s+noite)?|anteontem|hoje\s+de\s+manha|semana\s+passada|(?:essa|esta)\s+manha)(?!\w)"),
+    re.compile(r"(?<![\w'])(?P<d>(?:nos|nas)\s+ultim[oa]s\s+(?:dias|semanas|meses|anos)"
+               r"|(?:in|over)\s+the\s+(?:last|past)\s+(?:few\s+)?(?:days|weeks|months|years))(?!\w)"),
+    # An answer on its own ("2 weeks", "uns 3 dias"), not a frequency ("twice a day", "every 2 days");
+    # ages and pregnancy weeks are blanked out before this.
+    re.compile(r"(?<![\w'/])(?<!once\s)(?<!twice\s)(?<!times\s)(?<!vezes\s)(?<!per\s)(?<!por\s)(?<!every\s)"
+               rf"(?<!each\s)(?<!cada\s)(?P<d>(?:{_QUALIFIER}\s+(?:a|an|um|uma)|(?:{_QUALIFIER}\s+)?(?:{_EXACT})"
+               rf"(?:{_RANGE}(?:{_EXACT}))?)\s*{_UNIT})(?![\w/])"),
+)
+
+
+def _onset(original: str, folded: str) -> str | None:
+    for pattern in _ONSET:
+        if match := pattern.search(folded):
+            return original[match.start("d"):match.end("d")]
+    return None
+
+
+_DAYS_NUMBER = re.compile(rf"(?<!\w)(?P<n>{_NUMBER})(?:{_RANGE}(?:{_NUMBER}))?\s*(?P<u>{_UNIT})")
+_DAYS_WORDS = (
+    (re.compile(r"\b(?:today|hoje|this\s+morning|earlier\s+today|(?:essa|esta)\s+manha|minutes?|minutos?|"
+                r"hours?|horas?)\b"), 0.0),
+    (re.compile(r"\b(?:yesterday|last\s+night|ontem)\b"), 1.0),
+    (re.compile(r"\b(?:anteontem|day\s+before\s+yesterday)\b"), 2.0),
+    (re.compile(rf"\b(?:days|dias|weekend|fim\s+de\s+semana|{_WEEKDAYS})\b"), 3.0),
+    (re.compile(r"\b(?:last\s+week|semana\s+passada)\b"), 7.0),
+    (re.compile(r"\b(?:weeks|semanas|a\s+while|some\s+time)\b"), 14.0),
+    (re.compile(rf"\b(?:last\s+month|mes\s+passado|months|meses|{_MONTHS})\b"), 60.0),
+    (re.compile(r"\b(?:years?|anos?|ages|long\s+time|muito\s+tempo|tempo|childhood|crianca|pequen[oa]|sempre|"
+                r"kid|child|teenager|(?:19|20)\d\d)\b"), 365.0),
+)
+
+
+def onset_days(onset: str | None) -> float | None:
+    """Roughly how many days ago an onset phrase puts the start: "2 weeks" 14, "desde ontem" 1."""
+    if onset is None:
+        return None
+    folded = fold(onset)
+    if match := _DAYS_NUMBER.search(folded):
+        number = match["n"]
+        count = float(number.replace(",", ".")) if number[0].isdigit() else _NUMBERS[number]
+        unit = next(days for stem, days in _UNIT_DAYS.items() if match["u"].startswith(stem))
+        return count * unit
+    return next((days for pattern, days in _DAYS_WORDS if pattern.search(folded)), None)
+
+
+# --- provocation ---------------------------------------------------------------------------------------
+
+# A clause: up to the next punctuation or conjunction.
+_CLAUSE = r"[^,.;!?\n]{1,60}?(?=\s+(?:and|but|so|e|mas|porem|entao)\s|\s*[,.;!?\n]|\s*$)"
+# "worse at night", "piora de manhã" say when (timing), not what provokes it.
+_NOT_A_TIME = r"(?!(?:the\s+)?(?:night|noite|mornings?|manha|evenings?|afternoons?|tarde|madrugada)\b)"
+_CLAUSE_REST = r"[^,.;!?\n]{0,40}?(?=\s+(?:and|but|so|e|mas|porem|entao)\s|\s*[,.;!?\n]|\s*$)"
+_SUBJECT = r"(?:(?!(?:and|but|e|mas)\s)[\w']+\s+){1,3}?"
+_PROVOCATION = re.compile(
+    r"(?<![\w'])(?P<p>"
+    r"(?:(?:gets?|getting|is|feels?|becomes?|goes|much|even|a\s+lot|way)\s+)?(?:worse|better|worst)"
+    r"\s+(?:when|with|after|if|on|by|during|while|at|in|from|whenever|before)\s+" + _NOT_A_TIME + _CLAUSE +
+    r"|(?:worsens?|worsening|improves?|improving|eases?|hurts?\s+more|aches?\s+more|itch(?:es)?\s+more|"
+    r"flares?\s+(?:up\s+)?|is\s+relieved|relieved|aggravated|triggered|brought\s+on|helped|goes\s+away|"
+    r"hurts?|aches?|itch(?:es)?|stings?|burns?|throbs?)\s+(?:when|with|after|if|by|during|while|whenever|"
+    r"every\s+time)\s+" + _CLAUSE +
+    r"|" + _SUBJECT + r"(?:makes?|made)\s+(?:it|them|the\s+\w+|things)\s+(?:worse|better)"
+    r"|(?:rest|resting|ice|heat|painkillers?|ibuprofen|paracetamol|tylenol|stretching|moving|cream|"
+    r"moisturi[sz]er|sitting(?:\s+down)?|lying\s+down|nothing|medication)\s+(?:helps?|helped|relieves?|"
+    r"eases?|seems\s+to\s+help|(?:makes?|made)\s+it\s+(?:worse|better))"
+    r"|(?:piora|melhora|pioram|melhoram|aumenta|alivia|aliviam|passa|diminui|fica\s+pior|fica\s+melhor|"
+    r"doi\s+mais|coca\s+mais|arde\s+mais|agrava|piorando|melhorando|doi|coca|arde|lateja|incha)\s+"
+    r"(?:quando|com|ao|aos|a|depois\s+d[eoa]s?|apos|se|no|na|nos|nas|em|durante|de|pela|pelo|enquanto|"
+    r"sempre\s+que|toda\s+vez\s+que)\s+" + _NOT_A_TIME + _CLAUSE +
+    r"|(?:(?:com|o|a)\s+)?(?:repouso|gelo|descanso|calor|compressa|remedio|analgesico|pomada|creme|"
+    r"alongamento|nada|dipirona|paracetamol|ibuprofeno)\s+(?:melhora|ajuda|alivia|resolve|piora|passa)"
+    # An activity that brings it on: "tightness when I walk uphill", "dor ao subir escada".
+    r"|(?:when|whenever|every\s+time|while|after)\s+i(?:'m)?\s+(?:walk|climb|run|exercis|lift|bend|sit|stand|"
+    r"lie|lay|move|eat|breath|cough|press|touch|kneel|squat|twist|turn|type|play|work|carry|shower|"
+    r"go\s+(?:up|down))\w*" + _CLAUSE_REST +
+    r"|(?:quando|sempre\s+que)\s+(?:eu\s+)?(?:ando|subo|desco|corro|caminho|deito|levanto|abaixo|sento|"
+    r"respiro|tusso|como|aperto|mexo|dobro|agacho|ajoelho|carrego|pego|fico|faco)" + _CLAUSE_REST +
+    r"|ao\s+(?:subir|descer|andar|caminhar|correr|deitar|levantar|abaixar|sentar|respirar|tossir|comer|"
+    r"apertar|mexer|dobrar|agachar|ajoelhar|carregar|pegar|pisar|virar)" + _CLAUSE_REST +
+    r")"
+)
+
+
+def _provocation(original: str, folded: str, language: str) -> str | None:
+    for match in _PROVOCATION.finditer(folded):
+        if not negated(folded, match.start(), language):
+            return original[match.start("p"):match.end("p")].strip()
+    return None
+
+
+# --- quality, region, timing ---------------------------------------------------------------------------
+
+_QUALITY = _compile(
+    r"sharp", r"stabbing", r"shooting", r"dull", r"aching", r"achy", r"burning", r"throbbing", r"pulsating",
+    r"pulsing", r"pounding", r"squeezing", r"crushing", r"tight(?:ness)?", r"heaviness", r"cramp(?:ing|y|s)?",
+    r"itchy", r"itching", r"itches", r"scaly", r"flaky", r"peeling", r"dry", r"cracked", r"red", r"raised",
+    r"bumpy", r"blistering", r"oozing", r"weeping", r"crusty", r"swollen", r"stiff", r"tender", r"tingling",
+    r"numb", r"electric", r"fluttering", r"racing", r"skipping", r"irregular", r"stinging", r"raw",
+    r"pressure(?=\s+(?:in|on)\s+(?:my|the)\s+chest)", r"(?<=chest\s)pressure", r"pressure-like",
+    r"pontadas?", r"fisgadas?", r"aguda", r"(?:em\s+)?facada", r"surda", r"queimacao", r"queimando",
+    r"ardencia", r"ardendo", r"arde", r"latejante", r"latejando", r"lateja", r"pulsatil", r"pulsando",
+    r"aperto", r"sensacao\s+de\s+peso", r"peso(?=\s+n[oa]s?\s+(?:peito|pernas?))", r"sensacao\s+de\s+pressao",
+    r"coceira", r"cocando", r"coca", r"comichao", r"descamacao", r"descamando", r"descascando", r"seca",
+    r"ressecad[ao]", r"rachad[ao]", r"vermelh(?:[ao]s?|idao)", r"elevad[ao]", r"com\s+pus", r"purulent[ao]",
+    r"crostas?", r"inchad[ao]s?", r"inchaco", r"rigid(?:[ao]|ez)", r"travad[ao]", r"sensivel", r"dolorid[ao]",
+    r"formigamento", r"formigando", r"dormencia", r"dormente", r"(?:tipo\s+)?choque", r"acelerado",
+    r"disparado", r"descompassado", r"colica", r"caibra",
+)
+_SIDE_EN = r"(?:(?:left|right|lower|upper|both|inner|outer)\s+)?"
+_SIDE_PT = (r"(?:\s+(?:direit[oa]s?|esquerd[oa]s?|(?:do\s+)?lado\s+(?:direito|esquerdo)"
+            r"|d[oa]s?\s+dois\s+lados|superior|inferior))?")
+_REGION = _compile(
+    r"(?:lower|upper|mid(?:dle)?)\s+back", r"(?<=my\s)back", r"(?<=the\s)back(?!\s+of)",
+    r"back(?=\s+(?:pain|ache|hurts|spasms?))", r"backache",
+    _SIDE_EN + r"(?:head|scalp|forehead|face|cheeks?|jaw|chin|nose|ears?|eyes?|eyelids?|lips?|mouth|neck|"
+    r"throat|shoulders?|armpits?|upper\s+arms?|arms?|elbows?|forearms?|wrists?|hands?|palms?|fingers?|thumbs?|"
+    r"knuckles?|nails?|chest|breasts?|ribs?|stomach|belly|abdomen|tummy|waist|hips?|groin|buttocks?|thighs?|"
+    r"knees?|legs?|shins?|calf|calves|ankles?|feet|foot|heels?|toes?|soles?|spine|tailbone|torso)",
+    r"(?:(?:couro\s+cabeludo|cabeca|testa|rosto|bochechas?|mandibula|queixo|nariz|orelhas?|olhos?|palpebras?|"
+    r"labios?|boca|pescoco|nuca|garganta|ombros?|axilas?|bracos?|cotovelos?|antebracos?|punhos?|maos?|"
+    r"palmas?|dedos?|polegar|unhas?|peito|torax|mamas?|seios?|costelas?|barriga|abdome[nm]?|estomago|costas|"
+    r"(?:regiao\s+)?lombar|coluna|cintura|quadril|virilha|nadegas?|bumbum|coxas?|joelhos?|pernas?|canelas?|"
+    r"panturrilhas?|batata\s+da\s+perna|tornozelos?|calcanhar(?:es)?|dedao|planta\s+do\s+pe)"
+    r"|(?<=n[oa]\s)pulso|(?<=d[oa]\s)pulso|(?<=n[oa]s\s)pes|(?<=n[oa]\s)pe|(?<=d[oa]\s)pes?|(?<=d[oa]s\s)pes"
+    r"|(?<=meu\s)pe"
+    r"|(?<=meus\s)pes)" + _SIDE_PT,
+)
+_REGION_GENERIC = _compile(
+    r"all\s+over(?:\s+my\s+body)?", r"(?:whole|entire)\s+body", r"skin", r"corpo\s+(?:todo|inteiro)",
+    r"(?:pelo|no)\s+corpo(?:\s+(?:todo|inteiro))?", r"pele",
+)
+_TIMING = _compile(
+    r"constant(?:ly)?", r"all\s+the\s+time", r"all\s+day(?:\s+long)?", r"continuous(?:ly)?", r"non-?stop",
+    r"comes\s+and\s+goes", r"on\s+and\s+off", r"off\s+and\s+on", r"intermittent(?:ly)?", r"sometimes",
+    r"now\s+and\s+then", r"every\s+(?:day|night|morning|evening|few\s+(?:days|hours|weeks))", r"daily",
+    r"(?:at|during\s+the)\s+night(?:time)?", r"at\s+nighttime", r"overnight",
+    r"in\s+the\s+(?:morning|evening|afternoon)s?", r"mornings", r"when\s+i\s+wake\s+up", r"on\s+waking",
+    r"after\s+(?:meals|eating)", r"on\s+exertion", r"at\s+rest", r"(?:in\s+)?(?:episodes|attacks|bouts)",
+    r"(?:once|twice|\d+\s+times)\s+(?:a|per)\s+(?:day|week|month)", r"random(?:ly)?",
+    r"constante(?:mente)?", r"o\s+tempo\s+todo", r"o\s+dia\s+(?:todo|inteiro)", r"sem\s+parar",
+    r"continu[ao]", r"vai\s+e\s+volta", r"vem\s+e\s+vai", r"(?:aparece|some)\s+e\s+(?:some|volta|aparece)",
+    r"as\s+vezes", r"de\s+vez\s+em\s+quando", r"intermitente", r"(?:a|de|durante\s+a)\s+noite",
+    r"(?:de|a)\s+madrugada", r"(?:de|pela)\s+manha", r"(?:a|de)\s+tarde", r"ao\s+acordar", r"quando\s+acordo",
+    r"aos?\s+esforcos?", r"em\s+repouso", r"depois\s+(?:de|das)\s+(?:comer|refeicoes)",
+    r"apos\s+(?:as\s+)?refeicoes", r"todo\s+dia", r"todos\s+os\s+dias", r"toda\s+(?:noite|manha)",
+    r"diariamente", r"(?:em\s+)?crises",
+    r"(?:uma|duas|tres|\d+)\s+vez(?:es)?\s+(?:por|na|ao)\s+(?:dia|semana|mes)",
+)
+
+
+def _phrases(pattern: re.Pattern[str], original: str, folded: str, language: str, limit: int) -> str | None:
+    """Up to `limit` distinct non-negated matches, in text order, as written."""
+    found: list[str] = []
+    for match in pattern.finditer(folded):
+        phrase = original[match.start():match.end()]
+        if not negated(folded, match.start(), language) and phrase.lower() not in (f.lower() for f in found):
+            found.append(phrase)
+            if len(found) == limit:
+                break
+    return ", ".join(found) or None
+
+
+def _region(original: str, folded: str, language: str) -> str | None:
+    return (_phrases(_REGION, original, folded, language, 1)
+            or _phrases(_REGION_GENERIC, original, folded, language, 1))
+
+
+# --- severity, age, pregnancy --------------------------------------------------------------------------
+
+_SEVERITY_NUMBER = (
+    # Not a date ("desde 7/10") nor a span ("2 em 10 dias").
+    re.compile(r"(?<![\w/.])(?<!em\s)(?<!on\s)(?<!dia\s)(?<!day\s)(?<!desde\s)(?<!since\s)"
+               r"(?P<n>\d{1,2}(?:[.,]5)?)\s*(?:/|out\s+of|de|em|over|sobre)\s*10"
+               r"(?![\d/]|\s*(?:dias?|days?|semanas?|weeks?|anos?|years?|meses|months?|horas?|hours?)\b)"),
+    re.compile(r"(?<![\w'])(?:nota|grau|level|nivel|score|severity|intensidade|rate\s+it|rated\s+it|daria|"
+               r"dou)\s+(?:(?:a|an|um|uma|of|de|is|e|about|around|like|at|as|:)\s+){0,2}(?P<n>\d{1,2})"
+               r"(?![\d/:.,]\d|\s*(?:%|[a-z]))"),
+    re.compile(r"(?<![\w'])(?:(?:it'?s|it\s+is|i'?d\s+say|say|e|tipo|uns)\s+(?:(?:about|around|like)\s+)?"
+               r"(?:a\s+|um\s+)?|(?:about|around|like)\s+a\s+)"
+               r"(?P<n>\d{1,2})(?=\s*(?:$|[,;!?)\n]|\.(?!\d)|(?:and|e|but|mas)\s))"),
+)
+_SEVERITY_WORDS = (
+    (9, _compile(r"unbearable", r"excruciating", r"worst\s+pain", r"agoni[sz]ing", r"insuportave(?:l|is)",
+                 r"pior\s+dor")),
+    (8, _compile(r"severe", r"strong(?!\s+(?:heart|beat|smell|pulse))", r"intense",
+                 r"(?:really|very|so)\s+bad",
+                 r"awful", r"(?<!batendo\s)(?<!bate\s)(?<!batimento\s)fortes?", r"muito\s+forte",
+                 r"intens[ao]s?", r"muito\s+ruim", r"horrivel", r"terrivel", r"terrible")),
+    (5, _compile(r"moderate", r"moderad[ao]", r"medium", r"media", r"mediana", r"razoavel")),
+    (3, _compile(r"mild", r"slight", r"minor", r"leves?", r"(?<=dor\s)fraca", r"fraquinha", r"pouca\s+dor",
+                 r"not\s+(?:too|that|very|so)\s+bad", r"nada\s+demais", r"bearable", r"suportavel")),
+)
+_ONLY_A_NUMBER = re.compile(r"^\W*(?P<n>\d{1,3})\W*$")
+
+
+def _severity(folded: str, language: str) -> int | None:
+    for pattern in _SEVERITY_NUMBER:
+        for match in pattern.finditer(folded):
+            value = float(match["n"].replace(",", "."))
+            if value <= 10:
+                return int(value + 0.5)
+    levels = [level for level, pattern in _SEVERITY_WORDS
+              if any(not negated(folded, m.start(), language) for m in pattern.finditer(folded))]
+    return max(levels, default=None)
+
+
+_NOT_YEARS = (r"(?![\d/:.,%]\d|\s*(?:weeks?|wks?|days?|months?|hours?|minutes?|semanas?|dias?|meses|horas?|"
+              r"kg|lbs?|pounds?|cm|ft|feet|foot|times|x\b|th\b|st\b|nd\b|rd\b|am\b|pm\b|h\b|%|/|out\s+of))")
+_AGE = (
+    re.compile(r"(?<!\w)(?P<a>\d{1,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old(?!\w)"
+               r"|(?<!\w)(?P<b>\d{1,3})\s*(?:y/?o|y\.o\.)(?!\w)"),
+    re.compile(rf"(?<![\w'])(?:i'?m|i\s+am)\s+(?:a\s+|only\s+)?(?P<a>\d{{1,3}})(?!\d){_NOT_YEARS}"),
+    re.compile(r"(?<![\w'])(?:aged?|age:|idade:?)\s*(?P<a>\d{1,3})(?!\d)"),
+    re.compile(r"(?<![\w'])(?:tenho|com|(?:homem|mulher|rapaz|moca|menin[oa]|paciente|senhora?|garot[oa]|jovem|"
+               r"idos[oa]|adolescente|estudante)\s+de)\s+(?P<a>\d{1,3})\s+anos(?!\s+de\s+(?!idade))(?!\w)"
+               r"|(?<![\w'])tenho\s+(?P<b>\d{1,3})(?=\s*(?:$|[,;.!?\n]|e\s|and\s))"
+               r"|(?<!\w)(?P<c>\d{1,3})\s+anos\s+de\s+idade(?!\w)"),
+    re.compile(r"^\W*(?P<a>\d{1,3})\s+(?:anos|years(?:\s+old)?)\W*$"),
+)
+_PREGNANT = _compile(
+    r"pregnan(?:t|cy)", r"expecting\s+a\s+baby", r"gravid[ao]", r"gravidez", r"gestante", r"gestacao",
+    r"esperando\s+(?:um\s+)?bebe",
+)
+_PREGNANCY_WEEKS = re.compile(
+    rf"(?<!\w)(?:{_SPAN})\s+(?:pregnant|of\s+pregnancy|de\s+(?:gestacao|gravidez))(?!\w)"
+    rf"|(?<!\w)(?:gravida|gestante)\s+de\s+(?:{_SPAN})(?!\w)"
+)
+
+
+def _age(folded: str) -> tuple[int | None, re.Match[str] | None]:
+    for pattern in _AGE:
+        for match in pattern.finditer(folded):
+            value = int(next(v for v in match.groupdict().values() if v))
+            if value <= 120:
+                return value, match
+    return None, None
+
+
+def _blank(text: str, match: re.Match[str] | None) -> str:
+    if match is None:
+        return text
+    return text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+
+
+def extract(text: str) -> History:
+    folded = fold(text)
+    language = language_of(text, folded)
+    if (only := _ONLY_A_NUMBER.match(folded)) and int(only["n"]) <= 10:
+        return History(severity=int(only["n"]))
+    if only and int(only["n"]) <= 120:
+        return History(age=int(only["n"]))
+    age, age_match = _age(folded)
+    # Neither an age nor "20 weeks pregnant" is an onset.
+    for_onset = _blank(folded, age_match)
+    for weeks in _PREGNANCY_WEEKS.finditer(for_onset):
+        for_onset = _blank(for_onset, weeks)
+    return History(
+        onset=_onset(text, for_onset),
+        provocation=_provocation(text, folded, language),
+        quality=_phrases(_QUALITY, text, folded, language, 3),
+        region=_region(text, folded, language),
+        severity=_severity(folded, language),
+        timing=_phrases(_TIMING, text, folded, language, 2),
+        age=age,
+        pregnant=any(not negated(folded, m.start(), language) for m in _PREGNANT.finditer(folded)),
+    )
