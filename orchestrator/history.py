@@ -207,7 +207,7 @@ _PROVOCATION = re.compile(
     r"\s+(?:when|with|after|if|on|by|during|while|at|in|from|whenever|before)\s+" + _NOT_A_TIME + _CLAUSE +
     r"|(?:worsens?|worsening|improves?|improving|eases?|hurts?\s+more|aches?\s+more|itch(?:es)?\s+more|"
     r"flares?\s+(?:up\s+)?|is\s+relieved|relieved|aggravated|triggered|brought\s+on|helped|goes\s+away|"
-    r"hurts?|aches?|itch(?:es)?|stings?|burns?|throbs?)\s+(?:when|with|after|if|by|during|while|whenever|"
+    r"hurts?|aches?|itch(?:es)?|stings?|burns?|throbs?)\s+(?:when|with|after|before|if|by|during|while|whenever|"
     r"every\s+time)\s+" + _CLAUSE +
     r"|" + _SUBJECT + r"(?:makes?|made)\s+(?:it|them|the\s+\w+|things)\s+(?:worse|better)"
     r"|(?:rest|resting|ice|heat|painkillers?|ibuprofen|paracetamol|tylenol|stretching|moving|cream|"
@@ -215,7 +215,8 @@ _PROVOCATION = re.compile(
     r"eases?|seems\s+to\s+help|(?:makes?|made)\s+it\s+(?:worse|better))"
     r"|(?:piora|melhora|pioram|melhoram|aumenta|alivia|aliviam|passa|diminui|fica\s+pior|fica\s+melhor|"
     r"doi\s+mais|coca\s+mais|arde\s+mais|agrava|piorando|melhorando|doi|coca|arde|lateja|incha)\s+"
-    r"(?:quando|com|ao|aos|a|depois\s+d[eoa]s?|apos|se|no|na|nos|nas|em|durante|de|pela|pelo|enquanto|"
+    r"(?:quando|com|ao|aos|a|depois\s+d[eoa]s?|antes\s+d[eoa]s?|apos|se|no|na|nos|nas|em|durante|de|pela|"
+    r"pelo|enquanto|"
     r"sempre\s+que|toda\s+vez\s+que)\s+" + _NOT_A_TIME + _CLAUSE +
     r"|(?:(?:com|o|a)\s+)?(?:repouso|gelo|descanso|calor|compressa|remedio|analgesico|pomada|creme|"
     r"alongamento|nada|dipirona|paracetamol|ibuprofeno)\s+(?:melhora|ajuda|alivia|resolve|piora|passa)"

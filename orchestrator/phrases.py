@@ -100,7 +100,7 @@ TEXT: dict[str, dict[str, str]] = {
         "q_severity": "How strong is it, from 0 to 10?",
         "q_timing": "Is it constant, or does it come and go? Is it worse at some time of day?",
         "q_age": "How old are you?",
-        "consult_result": "Thank you. What you describe is consistent with a {specialty} evaluation, {how_soon}. This is not a diagnosis: a doctor will assess you.",
+        "consult_result": "Thank you. What you describe is consistent with an evaluation in {specialty}, {how_soon}. This is not a diagnosis: a doctor will assess you.",
         "consult_low_confidence": "The specialist council was not confident enough to pick one specialty, so general practice is the safest first step.",
         "consult_votes": "Council: {votes}.",
         "urgency_1": "at a routine appointment in the coming weeks",

@@ -118,7 +118,7 @@ def test_consult_ends_in_a_booking_with_its_handoff_packet(mesh):
     assert c.stage == pb.CONSULT_STAGE_RECOMMENDED, assessed.answer
     assert c.specialty == "dermatology" and 1 <= c.urgency <= 4 and not c.low_confidence
     assert {p.agent for p in c.proposals} == {"cardiology", "dermatology", "orthopedics", "general_practice"}
-    assert "consistent with a dermatology evaluation" in assessed.answer
+    assert "consistent with an evaluation in dermatology" in assessed.answer
     assert "not a diagnosis" in assessed.answer and assessed.verification.safe
 
     listing = mesh.ask("yes", session_id=session)
