@@ -8,7 +8,11 @@ from rich.console import Console
 
 from runtime.identity import fold, normalize_cpf
 from tests.eval import Report, evaluate, load_scenarios, seeded_patient_names
-from tests.eval.__main__ import metrics_table, scenario_table
+from tests.eval.__main__ import consult_table, metrics_table, scenario_table, vignette_table
+from tests.eval.consults import evaluate_consults, load_vignettes
+
+SPECIALTY_FLOOR = 0.6
+URGENCY_FLOOR = 0.7
 
 
 def test_scenarios_are_well_formed():
@@ -53,3 +57,23 @@ def test_eval_meets_the_targets(mesh, tmp_path):
     lines = [json.loads(line) for line in report.log_path.read_text(encoding="utf-8").splitlines()]
     assert len(lines) == report.metrics.turns == sum(len(s.turns) for s in scenarios)
     assert all(line["trace_id"] for line in lines if line["disposition"])
+
+
+def test_vignettes_are_well_formed():
+    vignettes = load_vignettes()
+    assert len(vignettes) >= 40
+    assert {v.language for v in vignettes} == {"pt", "en"}
+    assert {v.specialty for v in vignettes} == {"cardiology", "dermatology", "orthopedics", "general_practice"}
+    assert sum(v.emergency for v in vignettes) >= 5
+    assert all(1 <= v.urgency <= 4 and (v.urgency == 4) == v.emergency for v in vignettes)
+    assert len({v.id for v in vignettes}) == len(vignettes)
+
+
+def test_consult_eval_catches_every_emergency(mesh):
+    metrics = evaluate_consults(mesh.mesh.orchestrator.address, load_vignettes())
+    Console(width=160).print(vignette_table(metrics), consult_table(metrics))  # shown on failure
+    assert not [o.vignette.id for o in metrics.outcomes if o.error]
+    assert metrics.red_flag_sensitivity == 1.0
+    # Floors well under what the council scores today (see `make eval`), to catch regressions.
+    assert metrics.specialty_top1 >= SPECIALTY_FLOOR
+    assert metrics.urgency_within_one >= URGENCY_FLOOR

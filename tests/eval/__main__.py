@@ -23,6 +23,7 @@ from rich.table import Table
 from deploy.local.mesh import start_mesh
 from deploy.local.processes import StartError
 from tests.eval import SCENARIOS_PATH, Report, evaluate, load_scenarios
+from tests.eval.consults import ConsultMetrics, evaluate_consults, load_vignettes
 from tests.eval.metrics import TARGETS, Metrics, missed_targets
 
 
@@ -118,6 +119,37 @@ def metrics_table(m: Metrics) -> Table:
     return table
 
 
+def consult_table(m: ConsultMetrics) -> Table:
+    table = Table(title="Symptom consults (tests/eval/vignettes.json)")
+    for column in ("metric", "value", "count", "target"):
+        table.add_column(column)
+    sensitivity = "[green]" if m.red_flag_sensitivity == 1.0 else "[red]"
+    caught = sum(o.flagged for o in m.emergencies)
+    table.add_row("Red-flag sensitivity", f"{m.red_flag_sensitivity:.3f}",
+                  f"{caught}/{len(m.emergencies)} vignettes", f"{sensitivity}= 1[/]")
+    table.add_row("Red-flag false alarms", f"{m.false_alarm_rate:.3f}",
+                  f"{sum(o.flagged for o in m.consults)}/{len(m.consults)} vignettes", "reported")
+    table.add_row("Specialty top-1", f"{m.specialty_top1:.3f}",
+                  f"{sum(o.specialty_correct for o in m.assessed)}/{len(m.assessed)} assessed", "reported")
+    table.add_row("Urgency within ±1", f"{m.urgency_within_one:.3f}",
+                  f"{sum(o.urgency_within_one for o in m.assessed)}/{len(m.assessed)} assessed", "reported")
+    return table
+
+
+def vignette_table(m: ConsultMetrics) -> Table:
+    table = Table(title="Vignettes")
+    for column in ("id", "expected", "got", "turns", "note"):
+        table.add_column(column, overflow="fold")
+    for o in m.outcomes:
+        v = o.vignette
+        expected = "emergency" if v.emergency else f"{v.specialty} u{v.urgency}"
+        got = "emergency" if o.flagged else f"{o.specialty} u{o.urgency}" if o.specialty else "-"
+        ok = got == expected or (not v.emergency and o.specialty_correct and o.urgency_within_one)
+        colour = "[green]" if ok else "[red]"
+        table.add_row(v.id, expected, f"{colour}{got}[/]", str(o.turns), escape(o.error))
+    return table
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console()
@@ -137,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         with orchestrator(args.target) as address:
             console.print(f"Evaluating {len(scenarios)} scenarios against {address}")
             report = evaluate(address, scenarios, data_dir() / "eval", timeout=args.timeout)
+            consults = evaluate_consults(address, load_vignettes(), timeout=args.timeout)
     except grpc.FutureTimeoutError:
         console.print(f"[red]no orchestrator answering at {args.target}[/]")
         return 2
@@ -149,7 +182,12 @@ def main(argv: list[str] | None = None) -> int:
     console.print(scenario_table(report))
     console.print(metrics_table(report.metrics))
     console.print(f"Turn log: {report.log_path}")
-    if missed := missed_targets(report.metrics):
+    console.print(vignette_table(consults))
+    console.print(consult_table(consults))
+    missed = missed_targets(report.metrics)
+    if consults.red_flag_sensitivity < 1.0:
+        missed.append(f"consult red-flag sensitivity {consults.red_flag_sensitivity:.3f} < 1")
+    if missed:
         console.print("[red]Targets missed:[/] " + escape("; ".join(missed)))
         return 1
     console.print("[green]All targets met.[/]")
