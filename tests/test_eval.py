@@ -63,7 +63,8 @@ def test_vignettes_are_well_formed():
     vignettes = load_vignettes()
     assert len(vignettes) >= 40
     assert {v.language for v in vignettes} == {"pt", "en"}
-    assert {v.specialty for v in vignettes} == {"cardiology", "dermatology", "orthopedics", "general_practice"}
+    assert {v.specialty for v in vignettes} == {"cardiology", "dermatology", "orthopedics",
+                                               "general_practice"}
     assert sum(v.emergency for v in vignettes) >= 5
     assert all(1 <= v.urgency <= 4 and (v.urgency == 4) == v.emergency for v in vignettes)
     assert len({v.id for v in vignettes}) == len(vignettes)
