@@ -12,7 +12,7 @@ from tests.eval.__main__ import consult_table, metrics_table, scenario_table, vi
 from tests.eval.consults import evaluate_consults, load_vignettes
 
 SPECIALTY_FLOOR = 0.6
-URGENCY_FLOOR = 0.7
+URGENCY_FLOOR = 0.85
 
 
 def test_scenarios_are_well_formed():
