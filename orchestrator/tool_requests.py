@@ -177,8 +177,10 @@ _NAME = r"[a-z][a-z0-9-]{2,30}"
 _NAMES = rf"{_NAME}(?:\s*(?:,|\+|and|e|with|com)\s*{_NAME})*"
 _INTERACTION = (
     _re(rf"\b(?:interactions?|interacoes|interacao|interage)\s+(?:between|among|of|entre|de|da|do)\s+(?P<names>{_NAMES})"),
-    _re(rf"\b(?:is|are|can i take|can you take|posso tomar|pode tomar|e seguro tomar|e seguro usar)\s+"
-        rf"(?P<a>{_NAME})\s+(?:safe\s+)?(?:together\s+)?(?:with|and|along with|combined with|com|e|junto com)\s+(?P<b>{_NAME})"),
+    _re(rf"\b(?:is|are|e)\s+(?P<a>{_NAME})\s+(?:safe|seguro|segura)\s+(?:to take\s+|de tomar\s+)?(?:together\s+)?"
+        rf"(?:with|along with|combined with|com|junto com)\s+(?P<b>{_NAME})"),
+    _re(rf"\b(?:can i take|can you take|can he take|can she take|posso tomar|pode tomar|e seguro tomar|e seguro usar)\s+"
+        rf"(?P<a>{_NAME})\s+(?:together\s+)?(?:with|and|along with|com|e|junto com)\s+(?P<b>{_NAME})"),
     _re(rf"\b(?P<a>{_NAME})\s+(?:\+|interacts? with|interage com|junto com)\s+(?P<b>{_NAME})"),
 )
 _SAFETY = (

@@ -51,7 +51,7 @@ def test_interaction_answer_cites_its_sources(mesh):
     assert reply.disposition == pb.DISPOSITION_ANSWERED, reply.answer
     assert tool_steps(reply) == [("tools", "check_interactions")]
     assert "Drug Interaction Report — warfarin, ibuprofen" in reply.answer
-    assert re.search(r"warfarin \+ ibuprofen: (MAJOR|CONTRAINDICATED)", reply.answer)
+    assert re.search(r"ibuprofen \+ warfarin: (MAJOR|CONTRAINDICATED)", reply.answer)  # pairs in name order
     assert_cited(reply)
 
 
@@ -112,8 +112,9 @@ def test_consult_ends_in_a_booking_with_its_handoff_packet(mesh):
     assert not opening.steps  # questions first, no clinic is called yet
     session = opening.session_id
 
-    assessed = mesh.ask("It started after gardening, it is red and scaly and worse at night, about 4/10, "
-                        "it comes and goes. I'm 34 years old.", session_id=session)
+    assessed = mesh.ask("It started after gardening and scratching makes it worse. It is red and scaly, "
+                        "about 4/10, and it comes and goes, mostly at night. I'm 34 years old.",
+                        session_id=session)
     c = assessed.consult
     assert c.stage == pb.CONSULT_STAGE_RECOMMENDED, assessed.answer
     assert c.specialty == "dermatology" and 1 <= c.urgency <= 4 and not c.low_confidence

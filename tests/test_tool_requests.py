@@ -81,7 +81,8 @@ def test_curb65_and_qsofa_numbers():
 
 @pytest.mark.parametrize("message", [
     "quais os horários de cardiologia?", "I've had a rash on my arm for two weeks", "cancel my appointment",
-    "hello", "is it safe to book on Friday?",
+    "hello", "is it safe to book on Friday?", "it is red and scaly and worse at night",
+    "the pain is sharp and worse with exercise",
 ])
 def test_other_messages_ask_no_tool(message):
     assert not read(message)
