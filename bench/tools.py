@@ -26,8 +26,8 @@ def fts_floor(db_path: Path):
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
 
     async def query(i: int) -> None:
-        expression = guidelines.match_expression(QUERIES[i % len(QUERIES)])
-        conn.execute(guidelines.FTS_BENCH_SQL, (expression,)).fetchall()
+        words = guidelines.terms(QUERIES[i % len(QUERIES)])
+        conn.execute(guidelines.FULLTEXT_SQL, (guidelines.match_expression(words), 5)).fetchall()
     return conn, query
 
 

@@ -326,6 +326,19 @@ Scored = tuple[Passage, float]
 
 _COLUMNS = "p.chunk_id, p.guideline_id, g.source, p.section, p.topic, p.position, g.specialty, g.year, p.text"
 
+FULLTEXT_SQL = (
+    f"SELECT {_COLUMNS}, -bm25(passages_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS score FROM passages_fts "
+    "JOIN passages p ON p.id = passages_fts.rowid "
+    "JOIN guidelines g ON g.guideline_id = p.guideline_id "
+    "WHERE passages_fts MATCH ? ORDER BY score DESC, p.id LIMIT ?"
+)
+
+
+def match_expression(words: list[str]) -> str:
+    """An OR of the words for FTS5 MATCH. Words are letters and digits only, so quoting makes
+    each one a plain FTS5 string (never query syntax); longer ones match as prefixes."""
+    return " OR ".join(f'"{w}"*' if len(w) >= 4 else f'"{w}"' for w in dict.fromkeys(words))
+
 
 def _ngrams(words: list[str]) -> dict[str, list[tuple[int, int]]]:
     """Every n-gram (n <= MAX_NGRAM) of `words` -> where it occurs, as (start, length)."""
@@ -519,15 +532,6 @@ class GuidelineServicer(tools_pb2_grpc.GuidelineServiceServicer):
     def _fulltext(self, words: list[str], limit: int) -> list[Scored]:
         if not words:
             return []
-        # Words are letters and digits only, so quoting makes each one a plain FTS5 string.
-        expression = " OR ".join(f'"{w}"*' if len(w) >= 4 else f'"{w}"' for w in dict.fromkeys(words))
-        weights = ", ".join(map(str, BM25_WEIGHTS))
-        rows = self._conn().execute(
-            f"SELECT {_COLUMNS}, -bm25(passages_fts, {weights}) AS score FROM passages_fts "
-            "JOIN passages p ON p.id = passages_fts.rowid "
-            "JOIN guidelines g ON g.guideline_id = p.guideline_id "
-            "WHERE passages_fts MATCH ? ORDER BY score DESC, p.id LIMIT ?",
-            (expression, limit),
-        ).fetchall()
+        rows = self._conn().execute(FULLTEXT_SQL, (match_expression(words), limit)).fetchall()
         best = max((row[-1] for row in rows), default=0.0)
         return [(Passage(*row[:-1]), row[-1] / best if best > 0 else 1.0) for row in rows]
