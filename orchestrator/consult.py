@@ -18,7 +18,7 @@ from orchestrator.history import History, extract
 from orchestrator.language import fold
 from orchestrator.phrases import SPECIALTY_NAME, say, when
 from orchestrator.sessions import ConsultState, Session, SlotRef
-from orchestrator.understand import Intent, Understanding
+from orchestrator.understand import Intent, OutOfScope, Understanding, asks_for_slots
 
 MAX_ROUNDS = 2
 ADULT_AGE = 18
@@ -26,35 +26,45 @@ STAGE = {"history": orchestrator_pb2.CONSULT_STAGE_HISTORY,
          "recommended": orchestrator_pb2.CONSULT_STAGE_RECOMMENDED,
          "booked": orchestrator_pb2.CONSULT_STAGE_BOOKED}
 
-# A symptom in the first person: "I've had a rash", "my knee hurts", "estou com dor", "sinto palpitações".
+# A symptom or a worry about one's body: "I've had a rash", "my knee hurts", "estou com dor",
+# "minha pressão tá 15 por 9", "apareceu uma falha no cabelo".
 _SYMPTOM = re.compile(
-    r"(?<!\w)(?:pain|painful|hurts?|hurting|ache|aching|sore|rash|itch\w*|spots?|mole|lump|swell\w*"
-    r"|swollen|palpitations?|racing heart|heart (?:racing|pounding)|short of breath|breathless\w*|dizz\w*"
-    r"|fatigue|tired"
-    r"|fever|cough\w*|acne|pimples?|hair loss|sprain\w*|twisted|stiff\w*|numb\w*|tingling|bruis\w*|blisters?"
-    r"|dor|doi|doendo|dores|coceira|cocando|mancha\w*|pinta\w*|caroco|incha\w*|palpitac\w*|falta de ar"
-    r"|cansaco|cansad[oa]|tontura|tont[oa]|febre|tosse|espinhas?|queda de cabelo|torci|torcao|rigidez"
-    r"|formigamento|dormencia|manchas?|feridas?|bolhas?|vermelh\w+|descama\w*|ardencia|queimacao)(?!\w)")
+    r"(?<!\w)(?:pain|painful|hurts?|hurting|ache|aching|sore|rash|itch\w*|spots?|moles?|lump|bump|swell\w*"
+    r"|swollen|palpitations?|racing|skipping beats?|pounding|flutter\w*|tight\w*|murmur|blood pressure"
+    r"|short of breath|breathless\w*|dizz\w*|faint\w*|fatigue|tired|exhausted|fever|cough\w*|acne|pimples?"
+    r"|hair loss|bald\w*|toenail|nails?|sprain\w*|twisted|injur\w*|fell|stiff\w*|numb\w*|tingling|bruis\w*"
+    r"|blisters?|wound|cut myself|discomfort|bloat\w*|nause\w*|burning|headaches?|migraine"
+    r"|dor|doi|doem|doendo|dores|coceira|cocando|mancha\w*|pinta\w*|caroco|incha\w*|palpitac\w*"
+    r"|disparad\w*|disparar|acelerad\w*|batendo forte|aperto|pressao|sopro|falta de ar|cansaco|cansad[oa]"
+    r"|sono|tontura|tont[oa]|desmai\w*|febre|tosse|espinhas?|cabelo|careca|unhas?|torci|torceu|torcao"
+    r"|machuc\w*|cai|rigidez|formigamento|formiga\w*|dormencia|dorment\w*|feridas?|bolhas?|vermelh\w+"
+    r"|descama\w*|ardencia|arde|queimacao|enjoo|nausea|estufad[oa]|dor de cabeca|enxaqueca)(?!\w)")
 _FIRST_PERSON = re.compile(
-    r"(?<!\w)(?:i|i'm|i've|im|ive|my|me|estou|to|tou|tenho|sinto|sentindo|meu|minha|meus|minhas|eu|comecei"
-    r"|started|been having|have had|have been)(?!\w)")
-_CONSULT_INTENTS = (Intent.UNKNOWN, Intent.GENERAL_QUESTION, Intent.GREETING)
+    r"(?<!\w)(?:i|i'm|i've|im|ive|my|me|estou|to com|tenho|sinto|sentindo|meu|minha|meus|minhas|eu"
+    r"|comecei|ando|started|been having|have had|have been)(?!\w)")
+_QUESTION = re.compile(
+    r"\?|^\W*(?:what|which|how|why|is|are|does|can|o que|qual|quais|como|por que|porque)\b")
 # Turns that leave the consult's questions for something else.
 _OTHER_TASKS = (Intent.BOOK, Intent.RESCHEDULE, Intent.CANCEL, Intent.MY_APPOINTMENTS)
 
 
 def opens_consult(message: str, u: Understanding) -> bool:
-    """A first-person symptom with no other task asked ("I've had a rash on my arm for two weeks")."""
+    """A symptom told as one's own ("I've had a rash on my arm for two weeks", "dor no quadril
+    quando ando") with no other task asked; a general question ("what causes acne?") is not one."""
     folded = fold(message)
-    return (u.intent in _CONSULT_INTENTS and not u.specialty and bool(_SYMPTOM.search(folded))
-            and bool(_FIRST_PERSON.search(folded)))
+    if not _SYMPTOM.search(folded) or u.intent in _OTHER_TASKS or asks_for_slots(folded):
+        return False
+    if u.out_of_scope not in (None, OutOfScope.OTHER):  # "OTHER" also catches "after football"
+        return False
+    return bool(_FIRST_PERSON.search(folded)) or not _QUESTION.search(folded)
 
 
-def answers_questions(session: Session, u: Understanding) -> bool:
-    """While history questions are open, a reply is taken as the answer unless it asks another task."""
+def answers_questions(session: Session, u: Understanding, message: str) -> bool:
+    """While history questions are open, a reply is taken as the answer unless it asks another
+    task (a booking, or slots: "quais horários de cardiologia?")."""
     c = session.consult
     return (c is not None and c.stage == "history" and u.intent not in _OTHER_TASKS
-            and not (u.intent == Intent.LIST and u.specialty))
+            and not asks_for_slots(fold(message)))
 
 
 def wants_slots(session: Session, u: Understanding) -> bool:

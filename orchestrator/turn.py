@@ -259,7 +259,7 @@ class Orchestrator:
         """Tool questions and symptom consults first; everything else is the planner's."""
         if tools:
             return Plan(Kind.TOOLS)
-        if consult.answers_questions(session, u) or consult.opens_consult(message, u):
+        if consult.answers_questions(session, u, message) or consult.opens_consult(message, u):
             return Plan(Kind.CONSULT)
         if consult.wants_slots(session, u):
             assert session.consult is not None

@@ -138,6 +138,11 @@ def warm_up() -> None:
     when.warm_up()
 
 
+def asks_for_slots(folded: str) -> bool:
+    """Whether a (folded) message asks about slots or availability."""
+    return bool(_LIST.search(folded) or _LIST_QUESTION.search(folded))
+
+
 def understand(
     message: str, *, today: dt.date, known_doctors: Sequence[str], previous_language: str | None = None
 ) -> Understanding:

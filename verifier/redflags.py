@@ -262,9 +262,12 @@ RULES: tuple[_Rule, ...] = (
     ),
     _rule(
         "trauma.open_fracture", _TRAUMA,
-        r"\bbones?\s+(?:is\s+|are\s+)?(?:sticking|poking|coming|popping)\s+(?:out|through)\b|\bbones?\s+through\s+"
+        rf"\bbones?\s+(?:{_W}\s+){{0,4}}?(?:sticking|poking|coming|popping)\s+(?:out|through)\b"
+        r"|\bbones?\s+through\s+"
         r"(?:the\s+)?skin\b|\b(?:open|compound)\s+fracture\b",
-        rf"\bfratura\s+exposta\b|\bosso\s+(?:{_W}\s+)?(?:para fora|saindo|exposto|aparecendo|furou)\b",
+        # "o osso da minha perna está saindo pra fora": a few words may sit between.
+        rf"\bfratura\s+exposta\b|\bosso\s+(?:{_W}\s+){{0,4}}?"
+        r"(?:para fora|pra fora|saindo|exposto|aparecendo|furou)\b",
     ),
     _rule(
         "trauma.head_injury", _TRAUMA,
