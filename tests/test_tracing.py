@@ -1,4 +1,4 @@
-"""One Ask is one trace across orchestrator → verifier → clinics, received by a real OTLP
+"""One Ask is one trace across orchestrator → verifier → clinics (or tools), received by a real OTLP
 gRPC endpoint started here: parent/child links hold across processes, no PHI is recorded,
 health checks are not traced, and `make trace` renders the waterfall."""
 
@@ -59,6 +59,11 @@ def test_one_ask_is_one_trace_across_services(collector, tmp_path):
             if {s["service"] for s in spans} >= expected and len(spans) >= 14:
                 break
             time.sleep(0.2)
+        tool_trace = mesh.ask("Is warfarin safe with ibuprofen?").trace_id
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not any(
+                s["trace_id"] == tool_trace and s["service"] == "tools" for s in sink.spans):
+            time.sleep(0.2)
     finally:
         mesh.close()
 
@@ -103,3 +108,14 @@ def test_one_ask_is_one_trace_across_services(collector, tmp_path):
     assert lines[1].startswith("/healthmesh.v1.OrchestratorService/Ask (orchestrator)")
     assert any(line.startswith("      /healthmesh.v1.ClinicService/ListAvailableSlots (clinic_a)")
                for line in lines)
+
+    # The tool edge: orchestrator "tool loop" → step → client span → the tools service.
+    tool_spans = [s for s in sink.spans if s["trace_id"] == tool_trace]
+    by_id = {s["span_id"]: s for s in tool_spans}
+    server = next(s for s in tool_spans if s["service"] == "tools")
+    assert server["name"] == "/healthmesh.v1.DrugService/CheckInteractions"
+    client = by_id[server["parent_id"]]
+    step = by_id[client["parent_id"]]
+    assert client["service"] == "orchestrator" and step["name"] == "step check_interactions"
+    assert step["attributes"]["healthmesh.clinic_id"] == "tools"
+    assert by_id[step["parent_id"]]["name"] == "tool loop"

@@ -180,7 +180,8 @@ RULES: tuple[_Rule, ...] = (
         rf"\b{_CHEST}\s+(?:pain|pains|pressure|tightness|heaviness|ache|aches|hurts?|hurting|discomfort"
         r"|squeez\w*|crushing|is (?:hurting|killing|tight|heavy|burning))\b",
         rf"\b(?:pain|pressure|tightness|heaviness|squeezing|crushing|ache|weight)\s+(?:{_W}\s+){{0,2}}?"
-        rf"(?:in|on|across|around)\s+(?:{_WHOSE}\s+)?{_CHEST}\b",
+        rf"(?:in|on|across|around)\s+(?:the\s+(?:middle|center|centre|left side|right side)\s+of\s+)?"
+        rf"(?:{_WHOSE}\s+)?{_CHEST}\b",
         rf"\b{_CHEST}\s+(?:feels|is|felt)\s+(?:{_W}\s+)?(?:tight|heavy|crushed|like)\b",
         rf"\b(?:sitting|pressing|squeezing|weight)\s+on\s+(?:{_WHOSE}\s+)?{_CHEST}\b",
         r"\bheart\s+(?:pain|hurts|is hurting)\b|\b(?:dor|dores)\s+no\s+coracao\b",
@@ -215,7 +216,9 @@ RULES: tuple[_Rule, ...] = (
         r"\bblue lips\b",
         rf"\b(?:labios?|boca|dedos|rosto|pele)\s+(?:{_W}\s+){{0,3}}(?:roxos?|roxas?|azuis|azulad[oa]s?"
         r"|arroxead[oa]s?)\b",
-        r"\bficando roxo\b|\bficou roxo\b|\bficou roxa\b|\bficando roxa\b",
+        # A person turning purple; a limb "ficou roxo" after a fall is a bruise.
+        rf"\b(?:ele|ela|bebe|nenem|crianca|meu filho|minha filha|meu pai|minha mae)\s+(?:{_W}\s+)?"
+        r"(?:ficando|ficou)\s+rox[oa]\b",
     ),
     _rule(
         "cardiac.fainting", _CARDIO,
@@ -311,7 +314,8 @@ _NEGATION = re.compile(
     r"|\bsem\s+(?:nenhuma?\s+|qualquer\s+|mais\s+)?"
     r"|\b(?:denies|deny|denied|nega|negou|nao tenho|nao tem|nao estou com|nao to com|nao sinto|nao senti"
     r"|nao tive|nunca tive|nunca senti|nao apresenta|don'?t have|doesn'?t have|do not have|does not have"
-    rf"|didn'?t have|haven'?t had|hasn'?t had|free of)\s+(?:{_QUALIFIER})?)$"
+    r"|didn'?t have|haven'?t had|hasn'?t had|free of|haven'?t|hasn'?t|have not|has not|didn'?t|did not"
+    rf"|nunca|jamais)\s+(?:{_QUALIFIER})?)$"
 )
 _CLAUSE_BREAK = re.compile(r".*(?:[,.;:!?]|\b(?:but|mas|and|e|porem|however|although|embora)\b)", re.S)
 
