@@ -6,19 +6,14 @@ Every name a drug is known by (generic, other spellings such as Portuguese ones,
 stored folded, so "Coumadin", "varfarina" and "Warfarin Sodium" all find warfarin.
 """
 
-import asyncio
 import difflib
-import functools
 import json
 import re
 import sqlite3
-import threading
 import unicodedata
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import grpc
 from google.protobuf.message import Message
@@ -26,8 +21,7 @@ from google.rpc import error_details_pb2
 
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
 from runtime.errors import InvalidArgument, NotFound
-
-T = TypeVar("T")
+from tools.readonly import PooledReader, json_list, json_text
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "drugs.json"
 MAX_NAME_CHARS = 100
@@ -137,8 +131,8 @@ def load(conn: sqlite3.Connection, path: Path = DEFAULT_DATA) -> None:
     """(Re)creates the drug tables from `path` in one transaction. The whole file is validated
     before anything is written, so a bad file raises ValueError and changes nothing."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    drugs, names, items = _parse_drugs(_list(data, "drugs", "the file"))
-    interactions = _parse_interactions(_list(data, "interactions", "the file"), set(drugs))
+    drugs, names, items = _parse_drugs(json_list(data, "drugs", "the file"))
+    interactions = _parse_interactions(json_list(data, "interactions", "the file"), set(drugs))
     # A savepoint rather than BEGIN: it is a transaction of its own on an idle connection and
     # nests inside the caller's transaction when there is one.
     conn.execute("SAVEPOINT drugs_load")
@@ -167,14 +161,14 @@ def _parse_drugs(
     items: list[tuple[str, str, int, str, str, str]] = []
     for i, raw in enumerate(raw_drugs):
         where = f"drugs[{i}]"
-        generic = _text(raw, "generic_name", where)
+        generic = json_text(raw, "generic_name", where)
         where = f"drug {generic!r}"
         if generic != fold(generic):
             raise ValueError(f"{where}: generic_name must be lowercase without accents or salt words")
         if generic in drugs:
             raise ValueError(f"{where}: listed twice")
-        source = _text(raw, "source", where)
-        drugs[generic] = (generic, _text(raw, "drug_class", where), source)
+        source = json_text(raw, "source", where)
+        drugs[generic] = (generic, json_text(raw, "drug_class", where), source)
         spellings = [("generic", generic)]
         spellings += [("alias", a) for a in _strings(raw, "aliases", where)]
         spellings += [("brand", b) for b in _strings(raw, "brand_names", where)]
@@ -187,11 +181,11 @@ def _parse_drugs(
                                  f"{names[folded].generic_name!r}")
             names[folded] = _Name(folded, generic, display, kind, position)
         for kind in SAFETY_KINDS:
-            for position, item in enumerate(_list(raw, kind, where)):
+            for position, item in enumerate(json_list(raw, kind, where)):
                 item_where = f"{where} {kind}[{position}]"
-                items.append((generic, kind, position, _text(item, "text", item_where),
-                              _text(item, "section", item_where),
-                              _text(item, "source", item_where) if "source" in item else source))
+                items.append((generic, kind, position, json_text(item, "text", item_where),
+                              json_text(item, "section", item_where),
+                              json_text(item, "source", item_where) if "source" in item else source))
     return drugs, list(names.values()), items
 
 
@@ -201,50 +195,33 @@ def _parse_interactions(
     pairs: dict[tuple[str, str], tuple[str, str, str, str, str, str]] = {}
     for i, raw in enumerate(raw_pairs):
         where = f"interactions[{i}]"
-        a, b = _text(raw, "drug_a", where), _text(raw, "drug_b", where)
+        a, b = json_text(raw, "drug_a", where), json_text(raw, "drug_b", where)
         for name in (a, b):
             if name not in known:
                 raise ValueError(f"{where}: unknown drug {name!r}")
         if a == b:
             raise ValueError(f"{where}: {a!r} cannot interact with itself")
-        severity = _text(raw, "severity", where)
+        severity = json_text(raw, "severity", where)
         if severity not in SEVERITIES:
             raise ValueError(f"{where}: bad severity {severity!r} (expected one of {', '.join(SEVERITIES)})")
         key = (min(a, b), max(a, b))
         if key in pairs:
             raise ValueError(f"{where}: pair {key[0]!r} + {key[1]!r} listed twice")
-        pairs[key] = (*key, severity, _text(raw, "mechanism", where), _text(raw, "management", where),
-                      _text(raw, "source", where))
+        pairs[key] = (*key, severity, json_text(raw, "mechanism", where), json_text(raw, "management", where),
+                      json_text(raw, "source", where))
     return list(pairs.values())
 
 
-def _list(obj: Any, key: str, where: str) -> list[Any]:
-    value = obj.get(key) if isinstance(obj, dict) else None
-    if not isinstance(value, list):
-        raise ValueError(f"{where}: {key} must be a list")
-    return value
-
-
-def _text(obj: Any, key: str, where: str) -> str:
-    value = obj.get(key) if isinstance(obj, dict) else None
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"{where}: {key} must be a non-empty string")
-    return value.strip()
 
 
 def _strings(obj: Any, key: str, where: str) -> list[str]:
-    return [_text({key: v}, key, where) for v in _list(obj, key, where)]
+    return [json_text({key: v}, key, where) for v in json_list(obj, key, where)]
 
 
 # ---- service ----------------------------------------------------------------------------------
 
 
-class DrugServicer(tools_pb2_grpc.DrugServiceServicer):
-    def __init__(self, db_path: Path, pool: ThreadPoolExecutor) -> None:
-        self.db_path = db_path
-        self.pool = pool
-        self._local = threading.local()
-
+class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
     async def CheckDrugSafety(self, request: tools_pb2.CheckDrugSafetyRequest,
                               context: grpc.aio.ServicerContext) -> tools_pb2.CheckDrugSafetyResponse:
         name = _checked_name(request.drug_name, "drug_name")
@@ -257,17 +234,6 @@ class DrugServicer(tools_pb2_grpc.DrugServiceServicer):
             raise InvalidArgument("drug_names", f"must list {MIN_DRUGS} to {MAX_DRUGS} drugs")
         names = [_checked_name(n, f"drug_names[{i}]") for i, n in enumerate(request.drug_names)]
         return await self._run(self._interactions, names)
-
-    async def _run(self, fn: Callable[..., T], *args: object) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
-
-    def _conn(self) -> sqlite3.Connection:
-        # sqlite3 connections belong to the thread that made them; each pool thread keeps one.
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
-            self._local.conn = conn
-        return conn
 
     def _resolve(self, name: str) -> str:
         conn = self._conn()

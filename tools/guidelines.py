@@ -38,25 +38,22 @@ position and its sources. "info" passages take no position and never conflict.
 """
 
 import asyncio
-import functools
 import json
 import logging
 import re
 import sqlite3
-import threading
 import unicodedata
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import grpc
 
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
 from runtime.errors import InvalidArgument, NotFound
-
-T = TypeVar("T")
+from tools.readonly import PooledReader, json_list, json_text
 
 log = logging.getLogger("guidelines")
 
@@ -213,8 +210,8 @@ def load(conn: sqlite3.Connection, path: Path = DEFAULT_DATA) -> None:
     """(Re)creates the guideline tables from `path` in one transaction. The whole file is
     validated before anything is written, so a bad file raises ValueError and changes nothing."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    guidelines = _parse_guidelines(_list(data, "guidelines", "the file"))
-    passages = _parse_passages(_list(data, "passages", "the file"), guidelines)
+    guidelines = _parse_guidelines(json_list(data, "guidelines", "the file"))
+    passages = _parse_passages(json_list(data, "passages", "the file"), guidelines)
     # A savepoint rather than BEGIN: a transaction of its own on an idle connection, nested in
     # the caller's transaction when there is one.
     conn.execute("SAVEPOINT guidelines_load")
@@ -247,17 +244,17 @@ def load(conn: sqlite3.Connection, path: Path = DEFAULT_DATA) -> None:
 def _parse_guidelines(raw_guidelines: list[Any]) -> dict[str, tuple[str, str, str, int]]:
     guidelines: dict[str, tuple[str, str, str, int]] = {}
     for i, raw in enumerate(raw_guidelines):
-        guideline_id = _text(raw, "guideline_id", f"guidelines[{i}]")
+        guideline_id = json_text(raw, "guideline_id", f"guidelines[{i}]")
         where = f"guideline {guideline_id!r}"
         if guideline_id in guidelines:
             raise ValueError(f"{where}: listed twice")
-        specialty = _text(raw, "specialty", where)
+        specialty = json_text(raw, "specialty", where)
         if specialty not in SPECIALTIES:
             raise ValueError(f"{where}: specialty must be one of {', '.join(SPECIALTIES)}")
         year = raw.get("year")
         if not isinstance(year, int) or isinstance(year, bool):
             raise ValueError(f"{where}: year must be an integer")
-        guidelines[guideline_id] = (guideline_id, _text(raw, "source", where), specialty, year)
+        guidelines[guideline_id] = (guideline_id, json_text(raw, "source", where), specialty, year)
     return guidelines
 
 
@@ -270,8 +267,9 @@ def _parse_passages(raw_passages: list[Any], guidelines: dict[str, Any]) -> list
         missing = [f for f in PASSAGE_FIELDS if not isinstance(raw, dict) or f not in raw]
         if missing:
             raise ValueError(f"{where}: missing field {missing[0]!r}")
-        p = {f: _text(raw, f, where) for f in PASSAGE_FIELDS if f != "keywords"}
-        p["keywords"] = [_text({"keyword": k}, "keyword", where) for k in _list(raw, "keywords", where)]
+        p = {f: json_text(raw, f, where) for f in PASSAGE_FIELDS if f != "keywords"}
+        p["keywords"] = [json_text({"keyword": k}, "keyword", where)
+                         for k in json_list(raw, "keywords", where)]
         if p["chunk_id"] in passages:
             raise ValueError(f"{where}: listed twice")
         if p["guideline_id"] not in guidelines:
@@ -291,18 +289,6 @@ def _parse_passages(raw_passages: list[Any], guidelines: dict[str, Any]) -> list
     return list(passages.values())
 
 
-def _list(obj: Any, key: str, where: str) -> list[Any]:
-    value = obj.get(key) if isinstance(obj, dict) else None
-    if not isinstance(value, list):
-        raise ValueError(f"{where}: {key} must be a list")
-    return value
-
-
-def _text(obj: Any, key: str, where: str) -> str:
-    value = obj.get(key) if isinstance(obj, dict) else None
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"{where}: {key} must be a non-empty string")
-    return value.strip()
 
 
 # ---- retrieval -------------------------------------------------------------------------------
@@ -416,12 +402,10 @@ def _message(p: Passage, text: str, relevance: float = 0.0,
 # ---- service ---------------------------------------------------------------------------------
 
 
-class GuidelineServicer(tools_pb2_grpc.GuidelineServiceServicer):
+class GuidelineServicer(PooledReader, tools_pb2_grpc.GuidelineServiceServicer):
     def __init__(self, db_path: Path, pool: ThreadPoolExecutor, *, retriever_timeout_s: float = 0.5) -> None:
-        self.db_path = db_path
-        self.pool = pool
+        super().__init__(db_path, pool)
         self.retriever_timeout_s = retriever_timeout_s
-        self._local = threading.local()
 
     async def SearchGuidelines(self, request: tools_pb2.SearchGuidelinesRequest,
                                context: grpc.aio.ServicerContext) -> tools_pb2.SearchGuidelinesResponse:
@@ -474,9 +458,6 @@ class GuidelineServicer(tools_pb2_grpc.GuidelineServiceServicer):
             for c in chunk_ids
         ])
 
-    async def _run(self, fn: Callable[..., T], *args: object) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
-
     async def _retrieve(self, name: str, fn: Callable[..., list[Scored]],
                         *args: object) -> list[Scored] | None:
         """The retriever's answer, or None when it timed out or failed: the search goes on
@@ -490,14 +471,6 @@ class GuidelineServicer(tools_pb2_grpc.GuidelineServiceServicer):
             # The type only: messages may quote the query, which can carry health information.
             log.warning("guideline retriever %s failed: %s", name, type(exc).__name__)
         return None
-
-    def _conn(self) -> sqlite3.Connection:
-        # sqlite3 connections belong to the thread that made them; each pool thread keeps one.
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = sqlite3.connect(f"{Path(self.db_path).resolve().as_uri()}?mode=ro", uri=True)
-            self._local.conn = conn
-        return conn
 
     def _by_chunk_id(self, chunk_ids: list[str]) -> dict[str, Passage]:
         rows = self._conn().execute(
