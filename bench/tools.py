@@ -18,7 +18,8 @@ QUERIES = ("anticoagulation in atrial fibrillation", "low back pain imaging", "a
            "knee osteoarthritis exercise", "hypertension blood pressure target", "psoriasis topical therapy")
 DRUGS = ("warfarin", "Marevan", "amiodarona", "isotretinoin", "ibuprofen", "simvastatin")
 CONSULT = ("I've had an itchy rash on my left forearm for two weeks",
-           "It started after gardening, red and scaly, worse at night, 4/10, comes and goes. I'm 34.")
+           "It started after gardening; scratching makes it worse. Red and scaly, 4/10, comes and goes. "
+           "I'm 34.")
 
 
 def fts_floor(db_path: Path):
