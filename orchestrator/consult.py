@@ -50,9 +50,12 @@ _OTHER_TASKS = (Intent.BOOK, Intent.RESCHEDULE, Intent.CANCEL, Intent.MY_APPOINT
 
 def opens_consult(message: str, u: Understanding) -> bool:
     """A symptom told as one's own ("I've had a rash on my arm for two weeks", "dor no quadril
-    quando ando") with no other task asked; a general question ("what causes acne?") is not one."""
+    quando ando") with no other task asked; a general question ("what causes acne?") is not one,
+    nor is a message that names the specialty wanted ("sem dor no peito, só um check-up com
+    cardiologista"): the consult exists to find it."""
     folded = fold(message)
-    if not _SYMPTOM.search(folded) or u.intent in _OTHER_TASKS or asks_for_slots(folded):
+    if (not _SYMPTOM.search(folded) or u.specialty or u.intent in _OTHER_TASKS
+            or asks_for_slots(folded)):
         return False
     if u.out_of_scope not in (None, OutOfScope.OTHER):  # "OTHER" also catches "after football"
         return False
