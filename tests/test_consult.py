@@ -26,7 +26,8 @@ def test_a_symptom_told_as_ones_own_opens_a_consult(message):
 @pytest.mark.parametrize("message", [
     "what causes acne?", "o que é psoríase?", "quais horários de cardiologia?", "cardiology slots",
     "no chest pain, just a routine cardiology check-up",
-    "tive dor no peito ano passado, quero um retorno com cardiologista", "I want to book a dermatologist for my rash", "cancel my appointment", "hello",
+    "tive dor no peito ano passado, quero um retorno com cardiologista",
+    "I want to book a dermatologist for my rash", "cancel my appointment", "hello",
 ])
 def test_questions_and_scheduling_requests_do_not(message):
     assert not opens(message)
