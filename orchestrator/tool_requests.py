@@ -232,8 +232,9 @@ def read(message: str) -> ToolTask:
                 task.calls.append(ToolCall(Action.CHECK_DRUG_SAFETY, tools_pb2.CheckDrugSafetyRequest(drug_name=name)))
     for pattern in _GUIDELINE:
         if m := pattern.search(text):
-            query = m["q"].strip()
-            query = re.split(r"\s+(?:and|e)\s+(?:is|what|can|e|o que|qual|quais)\b", query)[0]
+            # The user's own spelling when folding kept the offsets (it does for composed text).
+            query = (message if len(message) == len(text) else text)[m.start("q"):m.end("q")].strip()
+            query = re.split(r"\s+(?:and|e)\s+(?:is|what|can|e|é|o que|qual|quais)\b", query, flags=re.I)[0]
             task.calls.append(ToolCall(Action.SEARCH_GUIDELINES, tools_pb2.SearchGuidelinesRequest(query=query, top_k=3)))
             break
     task.calls = list({c.key: c for c in task.calls}.values())

@@ -22,14 +22,11 @@ TOOLS = "tools"  # the step target of tool calls
 
 RunStep = Callable[[RequestContext, PlannedStep], Awaitable[StepResult]]
 
-# A score in these tiers is followed by the guideline passages that act on it.
+# A score in these tiers is followed by the guideline passages that act on it (only where the
+# knowledge base has that topic: a follow-up that finds nothing relevant would cite noise).
 _FOLLOW_UP = {
-    ("cha2ds2_vasc", tools_pb2.RISK_TIER_MODERATE): "atrial fibrillation anticoagulation stroke prevention",
-    ("cha2ds2_vasc", tools_pb2.RISK_TIER_HIGH): "atrial fibrillation anticoagulation stroke prevention",
-    ("heart", tools_pb2.RISK_TIER_MODERATE): "chest pain risk stratification HEART score",
-    ("heart", tools_pb2.RISK_TIER_HIGH): "chest pain risk stratification HEART score",
-    ("curb65", tools_pb2.RISK_TIER_MODERATE): "community acquired pneumonia severity CURB-65",
-    ("curb65", tools_pb2.RISK_TIER_HIGH): "community acquired pneumonia severity CURB-65",
+    ("cha2ds2_vasc", tools_pb2.RISK_TIER_MODERATE): "atrial fibrillation anticoagulation",
+    ("cha2ds2_vasc", tools_pb2.RISK_TIER_HIGH): "atrial fibrillation anticoagulation",
 }
 
 

@@ -35,7 +35,7 @@ def test_safety_questions(message, name):
 
 def test_guideline_question_keeps_the_topic():
     [(action, request)] = calls("What do guidelines say about anticoagulation in AF?")
-    assert action == "search_guidelines" and request.query == "anticoagulation in af"
+    assert action == "search_guidelines" and request.query == "anticoagulation in AF"  # as written
     [(_, pt)] = calls("o que as diretrizes dizem sobre dor lombar?")
     assert pt.query == "dor lombar"
 
