@@ -1,5 +1,6 @@
 """The tool services and a full consult turn, next to a direct SQLite FTS5 query on the same
-knowledge-base file (the floor: no gRPC, no merging, one query on one thread)."""
+knowledge-base file (the floor: no gRPC, no merging, one query on one thread) and a health
+check on the tools server (the cost of the gRPC round trip alone)."""
 
 import sqlite3
 import tempfile
@@ -7,6 +8,7 @@ import time
 from pathlib import Path
 
 import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 from rich.console import Console
 
 from bench.stats import Result, measure, table
@@ -53,6 +55,10 @@ async def _measure(mesh, db_path: Path, requests: int) -> tuple[list[Result], di
         search = tools_pb2_grpc.GuidelineServiceStub(tools_channel).SearchGuidelines
         drugs = tools_pb2_grpc.DrugServiceStub(tools_channel)
         orchestrator = orchestrator_pb2_grpc.OrchestratorServiceStub(orch_channel)
+        health = health_pb2_grpc.HealthStub(tools_channel)
+
+        async def transport(_: int) -> None:
+            await health.Check(health_pb2.HealthCheckRequest(), timeout=5)
 
         async def guideline(i: int) -> None:
             request = tools_pb2.SearchGuidelinesRequest(query=QUERIES[i % len(QUERIES)], top_k=5)
@@ -81,6 +87,8 @@ async def _measure(mesh, db_path: Path, requests: int) -> tuple[list[Result], di
                                                concurrency=concurrency, requests=requests)
             results += [
                 floor[concurrency],
+                await measure("health Check (gRPC round trip)", transport, concurrency=concurrency,
+                              requests=requests),
                 await measure("SearchGuidelines", guideline, concurrency=concurrency, requests=requests),
                 await measure("CheckDrugSafety", safety, concurrency=concurrency, requests=requests),
                 await measure("CheckInteractions", interactions, concurrency=concurrency, requests=requests),
