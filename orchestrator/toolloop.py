@@ -24,10 +24,10 @@ RunStep = Callable[[RequestContext, PlannedStep], Awaitable[StepResult]]
 
 # A score in these tiers is followed by the guideline passages that act on it (only where the
 # knowledge base has that topic: a follow-up that finds nothing relevant would cite noise).
-_FOLLOW_UP = {
-    ("cha2ds2_vasc", tools_pb2.RISK_TIER_MODERATE): "atrial fibrillation anticoagulation",
-    ("cha2ds2_vasc", tools_pb2.RISK_TIER_HIGH): "atrial fibrillation anticoagulation",
-}
+_TOPIC = {"cha2ds2_vasc": "atrial fibrillation anticoagulation", "heart": "chest pain risk stratification",
+          "curb65": "community acquired pneumonia severity", "qsofa": "sepsis screening"}
+_FOLLOW_UP = {(score, tier): topic for score, topic in _TOPIC.items()
+              for tier in (tools_pb2.RISK_TIER_MODERATE, tools_pb2.RISK_TIER_HIGH)}
 
 
 @dataclass

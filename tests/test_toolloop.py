@@ -64,3 +64,10 @@ def test_an_unknown_drug_stops_the_loop_and_asks():
     result, seen = run(ToolTask(calls=[safety("warfarn"), safety("aspirin")]))
     assert len(seen) == 1
     assert result.ask == toolloop.Ask("unknown_drug", "warfarn", ["warfarin"])
+
+
+def test_each_score_follows_up_with_its_own_topic():
+    _, seen = run(read("CURB-65: 70 year old, confused, urea 8, RR 32, BP 85/50"))
+    assert [s.request.query for s in seen[1:]] == ["community acquired pneumonia severity"]
+    _, seen = run(read("qSOFA RR 24 SBP 95, confused"))
+    assert [s.request.query for s in seen[1:]] == ["sepsis screening"]
