@@ -10,7 +10,6 @@ import difflib
 import json
 import re
 import sqlite3
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from google.rpc import error_details_pb2
 
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
 from runtime.errors import InvalidArgument, NotFound
+from runtime.identity import fold as fold_name
 from tools.readonly import PooledReader, json_list, json_text
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "drugs.json"
@@ -87,9 +87,7 @@ SCHEMA = (
 def fold(name: str) -> str:
     """The form names are compared in: lowercase, no accents, punctuation as single spaces,
     without a salt word ("Warfarin Sodium." -> "warfarin", "Toprol-XL" -> "toprol xl")."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    folded = _NON_WORD.sub(" ", plain).strip()
+    folded = _NON_WORD.sub(" ", fold_name(name)).strip()
     if folded.startswith(_LEADING_SALT):
         folded = folded[len(_LEADING_SALT):]
     words = folded.split()

@@ -42,7 +42,6 @@ import json
 import logging
 import re
 import sqlite3
-import unicodedata
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -53,6 +52,7 @@ import grpc
 
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
 from runtime.errors import InvalidArgument, NotFound
+from runtime.folding import fold
 from tools.readonly import PooledReader, json_list, json_text
 
 log = logging.getLogger("guidelines")
@@ -132,27 +132,6 @@ SCHEMA = (
 
 
 # ---- text ------------------------------------------------------------------------------------
-
-
-class _FoldTable(dict[int, str]):
-    """str.translate table built lazily: one character in, one character out, so offsets into
-    the folded text are offsets into the original (highlights and snippets rely on it)."""
-
-    def __missing__(self, code: int) -> str:
-        char = chr(code)
-        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        # Characters that would fold to several (a ligature, "İ") keep a one-character form.
-        folded = next((c for c in (base.lower(), char.lower()) if len(c) == 1), char)
-        self[code] = folded
-        return folded
-
-
-_FOLD = _FoldTable()
-
-
-def fold(text: str) -> str:
-    """Lowercase without accents, character for character."""
-    return text.translate(_FOLD)
 
 
 def terms(text: str) -> list[str]:

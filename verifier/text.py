@@ -9,32 +9,9 @@ several times slower; after_boundary checks where a match starts instead. Cheap 
 
 import functools
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 
-
-class _FoldTable(dict[int, str]):
-    """str.translate table built lazily: one character in, one character out."""
-
-    def __missing__(self, code: int) -> str:
-        char = chr(code)
-        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        folded = base.casefold()
-        if len(folded) != 1:
-            folded = char.lower() if len(char.lower()) == 1 else char
-        self[code] = folded
-        return folded
-
-
-_FOLD = _FoldTable({ord(c): "'" for c in "\u2019\u2018\u00b4`"})  # typographic apostrophes
-
-
-@functools.lru_cache(maxsize=512)
-def fold(text: str) -> str:
-    """Lowercase without accents, character for character, so offsets into the result are
-    offsets into `text` (rules match on the folded form and read names from the original).
-    Cached: several rules fold the same answer."""
-    return text.translate(_FOLD)
+from runtime.folding import fold
 
 
 def compact(text: str) -> str:
