@@ -17,6 +17,7 @@ from healthmesh.v1 import verifier_pb2, verifier_pb2_grpc
 from runtime import logs, server, tracing
 from runtime.config import env_float, env_int, env_str
 from verifier.service import VerifierService
+from verifier.wording import warm_up
 
 DEFAULT_PORT = 50060
 
@@ -26,6 +27,7 @@ def main() -> None:
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     logs.configure("verifier", env_str("HEALTHMESH_LOG_LEVEL", "INFO"))
     tracing.configure("verifier")
+    warm_up()  # the word lists load in about half a second; pay it before serving
 
     def register(srv: grpc.aio.Server) -> list[str]:
         verifier_pb2_grpc.add_VerifierServiceServicer_to_server(VerifierService(), srv)

@@ -23,7 +23,15 @@ class VerifierService(verifier_pb2_grpc.VerifierServiceServicer):
     async def VerifyAnswer(self, request: verifier_pb2.VerifyAnswerRequest,
                            context: grpc.aio.ServicerContext) -> verifier_pb2.VerifyAnswerResponse:
         _text(request.answer, "answer")
-        _language(request.language)
+        language = _language(request.language)
+        if request.origin in (verifier_pb2.ANSWER_ORIGIN_REPHRASING, verifier_pb2.ANSWER_ORIGIN_SUMMARY):
+            if not language:
+                raise InvalidArgument("language", "is required to audit a model's text")
+            if request.origin == verifier_pb2.ANSWER_ORIGIN_REPHRASING:
+                _text(request.reference_answer, "reference_answer")
+        elif request.origin not in (verifier_pb2.ANSWER_ORIGIN_UNSPECIFIED,
+                                    verifier_pb2.ANSWER_ORIGIN_DETERMINISTIC):
+            raise InvalidArgument("origin", "is not a known AnswerOrigin")
         return verify(request)
 
 

@@ -51,6 +51,7 @@ class Stage(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STAGE_ROUTE: _ClassVar[Stage]
     STAGE_ANSWER: _ClassVar[Stage]
     STAGE_VERIFY: _ClassVar[Stage]
+    STAGE_MODEL: _ClassVar[Stage]
 
 class BreakerState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -87,6 +88,7 @@ STAGE_PLAN: Stage
 STAGE_ROUTE: Stage
 STAGE_ANSWER: Stage
 STAGE_VERIFY: Stage
+STAGE_MODEL: Stage
 BREAKER_STATE_UNSPECIFIED: BreakerState
 BREAKER_STATE_CLOSED: BreakerState
 BREAKER_STATE_OPEN: BreakerState

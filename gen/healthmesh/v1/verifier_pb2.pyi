@@ -19,6 +19,13 @@ class RedFlagCategory(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RED_FLAG_CATEGORY_POISONING: _ClassVar[RedFlagCategory]
     RED_FLAG_CATEGORY_TRAUMA: _ClassVar[RedFlagCategory]
 
+class AnswerOrigin(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ANSWER_ORIGIN_UNSPECIFIED: _ClassVar[AnswerOrigin]
+    ANSWER_ORIGIN_DETERMINISTIC: _ClassVar[AnswerOrigin]
+    ANSWER_ORIGIN_REPHRASING: _ClassVar[AnswerOrigin]
+    ANSWER_ORIGIN_SUMMARY: _ClassVar[AnswerOrigin]
+
 class Rule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     RULE_UNSPECIFIED: _ClassVar[Rule]
@@ -34,6 +41,10 @@ RED_FLAG_CATEGORY_BLEEDING: RedFlagCategory
 RED_FLAG_CATEGORY_ALLERGIC: RedFlagCategory
 RED_FLAG_CATEGORY_POISONING: RedFlagCategory
 RED_FLAG_CATEGORY_TRAUMA: RedFlagCategory
+ANSWER_ORIGIN_UNSPECIFIED: AnswerOrigin
+ANSWER_ORIGIN_DETERMINISTIC: AnswerOrigin
+ANSWER_ORIGIN_REPHRASING: AnswerOrigin
+ANSWER_ORIGIN_SUMMARY: AnswerOrigin
 RULE_UNSPECIFIED: Rule
 RULE_R1_UNSUPPORTED_TREATMENT: Rule
 RULE_R2_PRIVACY: Rule
@@ -77,18 +88,22 @@ class Evidence(_message.Message):
     def __init__(self, slots: _Optional[_Iterable[_Union[_common_pb2.Slot, _Mapping]]] = ..., appointments: _Optional[_Iterable[_Union[_common_pb2.Appointment, _Mapping]]] = ..., doctors: _Optional[_Iterable[str]] = ..., clinics: _Optional[_Iterable[str]] = ..., facts: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class VerifyAnswerRequest(_message.Message):
-    __slots__ = ("user_query", "answer", "evidence", "current_patient", "language")
+    __slots__ = ("user_query", "answer", "evidence", "current_patient", "language", "origin", "reference_answer")
     USER_QUERY_FIELD_NUMBER: _ClassVar[int]
     ANSWER_FIELD_NUMBER: _ClassVar[int]
     EVIDENCE_FIELD_NUMBER: _ClassVar[int]
     CURRENT_PATIENT_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    REFERENCE_ANSWER_FIELD_NUMBER: _ClassVar[int]
     user_query: str
     answer: str
     evidence: Evidence
     current_patient: _common_pb2.PatientIdentity
     language: str
-    def __init__(self, user_query: _Optional[str] = ..., answer: _Optional[str] = ..., evidence: _Optional[_Union[Evidence, _Mapping]] = ..., current_patient: _Optional[_Union[_common_pb2.PatientIdentity, _Mapping]] = ..., language: _Optional[str] = ...) -> None: ...
+    origin: AnswerOrigin
+    reference_answer: str
+    def __init__(self, user_query: _Optional[str] = ..., answer: _Optional[str] = ..., evidence: _Optional[_Union[Evidence, _Mapping]] = ..., current_patient: _Optional[_Union[_common_pb2.PatientIdentity, _Mapping]] = ..., language: _Optional[str] = ..., origin: _Optional[_Union[AnswerOrigin, str]] = ..., reference_answer: _Optional[str] = ...) -> None: ...
 
 class Violation(_message.Message):
     __slots__ = ("rule", "note")
