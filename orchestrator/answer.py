@@ -26,6 +26,7 @@ class Answer:
     appointment_closed: bool = False  # the session's appointment was cancelled or moved
     facts: list[str] = field(default_factory=list)  # tool results the answer states
     citations: list[orchestrator_pb2.Citation] = field(default_factory=list)
+    passages: list[str] = field(default_factory=list)  # guideline passages a model may summarize
 
 
 class AnswerBuilder:

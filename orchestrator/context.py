@@ -16,6 +16,11 @@ class RequestContext:
     def with_timeout(cls, seconds: float, **kwargs: str) -> "RequestContext":
         return cls(deadline=time.monotonic() + seconds, **kwargs)
 
+    def within(self, seconds: float) -> "RequestContext":
+        """The same request with a deadline at most `seconds` away (Go's context.WithTimeout)."""
+        return RequestContext(deadline=min(self.deadline, time.monotonic() + seconds),
+                              session_id=self.session_id, trace_id=self.trace_id, started=self.started)
+
     def remaining(self) -> float:
         return max(0.0, self.deadline - time.monotonic())
 

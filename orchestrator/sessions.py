@@ -69,6 +69,7 @@ class Session:
     booking_epoch: int = 0  # bumped when an appointment is cancelled or moved
     history: list[dict[str, str]] = field(default_factory=list)
     consult: ConsultState | None = None
+    phi_seen: bool = False  # a message of this session held PHI: later model calls stay local
 
     @property
     def has_patient(self) -> bool:

@@ -22,6 +22,7 @@ from healthmesh.v1 import (
     clinic_pb2_grpc,
     common_pb2,
     orchestrator_pb2,
+    tools_pb2,
     tools_pb2_grpc,
     verifier_pb2,
     verifier_pb2_grpc,
@@ -30,17 +31,17 @@ from orchestrator import consult, toolloop
 from orchestrator.answer import Answer, AnswerBuilder, found_appointments
 from orchestrator.audit import AuditLog, AuditRecord
 from orchestrator.context import RequestContext
-from orchestrator.models.prompts import general_question_messages, rephrase_messages
+from orchestrator.models.prompts import rephrase_messages, summary_messages
 from orchestrator.phrases import say
 from orchestrator.planner import Directory, Kind, Plan, Planner, select_appointment
 from orchestrator.reports import missing_inputs, tool_report
 from orchestrator.resilience import Upstream
 from orchestrator.sessions import AppointmentRef, ConsultState, Session, SessionStore, SlotRef
 from orchestrator.steps import Action, PlannedStep, StepResult, StepStatus, status_of
-from orchestrator.tool_requests import ToolTask
+from orchestrator.tool_requests import ToolCall, ToolTask
 from orchestrator.tool_requests import read as read_tools
 from orchestrator.understand import Intent, OutOfScope, Understanding, understand
-from orchestrator.writer import NO_PHI, PhiDecision, Writer
+from orchestrator.writer import NO_PHI, Draft, PhiDecision, Writer
 from runtime.errors import InvalidArgument, bad_request_fields, error_info
 from runtime.identity import normalize_cpf, normalize_name
 
@@ -52,6 +53,7 @@ MAX_MESSAGE = 2000
 ANSWER_RESERVE_S = 0.3
 GENERAL_MAX_TOKENS = 160
 GENERAL_SENTENCES = 3
+GENERAL_PASSAGES = 3
 REPHRASE_MAX_TOKENS = 400
 
 DISPOSITION = {
@@ -162,6 +164,9 @@ class Orchestrator:
             phi = self.writer.detect(message, [session.patient_name])
             span.set_attribute("healthmesh.phi_detected", phi.found)
             span.set_attribute("healthmesh.phi_categories", list(phi.categories))
+            # The rule is about the query: once a session has said something private, none of
+            # its turns goes to the cloud, whatever the payload of a model call holds.
+            session.phi_seen = session.phi_seen or phi.found
 
         # 3. Understand and plan (deterministic code).
         await self._refresh_directory(ctx)
@@ -187,7 +192,9 @@ class Orchestrator:
             answer, results = await self._tools(ctx, tools, session, lang, emit)
         elif plan.kind == Kind.CONSULT:
             answer = await self._consult(plan, session, message, lang)
-        elif plan.kind in (Kind.REPLY, Kind.GENERAL):
+        elif plan.kind == Kind.GENERAL:
+            answer, results = await self._general(ctx, plan, session, message, lang, emit)
+        elif plan.kind == Kind.REPLY:
             answer = self.answers.reply(plan, lang)
         else:
             handoff = self._attach_handoff(plan, session, lang)
@@ -203,7 +210,7 @@ class Orchestrator:
 
         # 6. A model may phrase it; 7. verify: nothing leaves unverified.
         answer, route, verdict, phi = await self._phrase_and_verify(ctx, session, message, plan, answer,
-                                                                    lang, phi)
+                                                                    lang, phi, emit)
         await _stage(emit, ctx, orchestrator_pb2.STAGE_VERIFY, "safe" if verdict.safe else "blocked")
         if not verdict.safe:
             key = "blocked" if verdict.notes != ["verifier unavailable"] else "unverified"
@@ -215,45 +222,91 @@ class Orchestrator:
         return self._finish(session, message, answer, lang, results, verdict, phi=phi, route=route)
 
     async def _phrase_and_verify(self, ctx: RequestContext, session: Session, message: str, plan: Plan,
-                                 answer: Answer, lang: str, phi: PhiDecision
+                                 answer: Answer, lang: str, phi: PhiDecision, emit: Emit
                                  ) -> tuple[Answer, str, orchestrator_pb2.Verification, PhiDecision]:
-        """A model's text is used only when the verifier passes it; otherwise the deterministic
-        answer is verified and sent."""
-        messages = None
-        if plan.kind == Kind.GENERAL:
-            messages = general_question_messages(message, lang)
-        elif (plan.kind not in (Kind.TOOLS, Kind.CONSULT)  # cited reports and consults stay verbatim
-              and answer.disposition not in ("emergency", "blocked")
-              and len(answer.text) <= self.writer.rephrase_max_chars):
-            messages = rephrase_messages(answer.text, lang)
-        if messages is not None:
+        """A model's text is used only when the verifier finds it faithful to what it rephrases
+        or summarizes; otherwise the deterministic answer is verified and sent, and the
+        verification notes say why the model's text was dropped."""
+        writing = self._writing(plan, answer, message, lang)
+        dropped: list[str] = []
+        if writing is not None and self.writer.writers(session.phi_seen):
+            messages, origin = writing
             names = [session.patient_name]
             payload_phi = self.writer.payload_phi(messages, names)
             phi = phi | payload_phi
-            model_ctx = RequestContext(deadline=ctx.deadline - ANSWER_RESERVE_S, session_id=ctx.session_id,
-                                       trace_id=ctx.trace_id, started=ctx.started)
+            local_only = session.phi_seen or payload_phi.found
+            writers = self.writer.writers(local_only)
+            await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, f"writing: {', '.join(writers) or 'none'}")
             with tracer.start_as_current_span("model") as span:
                 span.set_attribute("healthmesh.payload_phi", payload_phi.found)
+                span.set_attribute("healthmesh.local_only", local_only)
                 draft = await self.writer.draft(
-                    model_ctx, messages, payload_phi, names, max_tokens=_max_tokens(plan, answer),
-                    sentences=GENERAL_SENTENCES if plan.kind == Kind.GENERAL else None)
-                span.set_attribute("healthmesh.model_route", draft.route if draft else "none")
-            if draft is not None:
-                general = plan.kind == Kind.GENERAL
-                text = draft.text + ("\n" + say(lang, "disclaimer") if general else "")
-                disposition = "answered" if general else answer.disposition
-                candidate = replace(answer, text=text, disposition=disposition)
+                    ctx.within(max(0.0, ctx.remaining() - ANSWER_RESERVE_S)), messages, local_only, names,
+                    max_tokens=_max_tokens(plan, answer),
+                    sentences=GENERAL_SENTENCES if origin == verifier_pb2.ANSWER_ORIGIN_SUMMARY else None)
+                span.set_attribute("healthmesh.model_route",
+                                   draft.route if isinstance(draft, Draft) else "none")
+            if isinstance(draft, Draft):
+                candidate = self._candidate(answer, draft, origin, lang)
                 with tracer.start_as_current_span("verify") as span:
-                    verdict = await self._verify(ctx, message, candidate, session, lang)
+                    verdict = await self._verify(ctx, message, candidate, session, lang, origin=origin,
+                                                 reference=answer.text)
                     span.set_attribute("healthmesh.safe", verdict.safe)
                     span.set_attribute("healthmesh.model_text", True)
                     span.set_attribute("healthmesh.rules_broken", sorted({n[:2] for n in verdict.notes}))
                 if verdict.safe:
+                    await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, f"accepted: {draft.route}")
                     return candidate, draft.route, verdict, phi
+                dropped = [f"model text dropped ({draft.route}): {n}" for n in verdict.notes]
+            else:
+                dropped = [f"model text dropped ({draft.route}): {draft.reason}"]
+            trace.get_current_span().set_attribute("healthmesh.model_dropped", dropped)
+            await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, "dropped: " + (
+                "not faithful" if isinstance(draft, Draft) else draft.reason))
         with tracer.start_as_current_span("verify") as span:
             verdict = await self._verify(ctx, message, answer, session, lang)
             span.set_attribute("healthmesh.safe", verdict.safe)
+        if verdict.safe:
+            verdict.notes.extend(dropped)
         return answer, "none", verdict, phi
+
+    def _writing(self, plan: Plan, answer: Answer, message: str, lang: str
+                 ) -> tuple[list[dict], int] | None:
+        """What a model would be asked to write this turn, if anything: a summary of the passages
+        found for a general question, or a rephrasing of a short answer. Cited reports,
+        consults, emergencies and blocks stay verbatim."""
+        if plan.kind == Kind.GENERAL:
+            if not answer.passages:
+                return None
+            return summary_messages(message, answer.passages, lang), verifier_pb2.ANSWER_ORIGIN_SUMMARY
+        if (plan.kind in (Kind.TOOLS, Kind.CONSULT) or answer.disposition in ("emergency", "blocked")
+                or len(answer.text) > self.writer.rephrase_max_chars):
+            return None
+        return rephrase_messages(answer.text, lang), verifier_pb2.ANSWER_ORIGIN_REPHRASING
+
+    @staticmethod
+    def _candidate(answer: Answer, draft: Draft, origin: int, lang: str) -> Answer:
+        """The answer with the model's text: a summary keeps the sources and gets the disclaimer,
+        and everything it may state (passages, sources, disclaimer) is its evidence."""
+        if origin != verifier_pb2.ANSWER_ORIGIN_SUMMARY:
+            return replace(answer, text=draft.text)
+        tail = [say(lang, "sources"), *(f"[{c.index}] {c.source} — {c.section}" for c in answer.citations),
+                say(lang, "disclaimer")]
+        return replace(answer, text="\n".join([draft.text, "", *tail]), facts=[*answer.facts, *tail])
+
+    async def _general(self, ctx: RequestContext, plan: Plan, session: Session, message: str, lang: str,
+                       emit: Emit) -> tuple[Answer, list[StepResult]]:
+        """A general health question is answered from the guideline knowledge base: the cited
+        passages themselves (a model may summarize them), or a plain "I can't answer that here"
+        with what the assistant can do when none is found."""
+        search = tools_pb2.SearchGuidelinesRequest(query=message, top_k=GENERAL_PASSAGES)
+        task = ToolTask(calls=[ToolCall(Action.SEARCH_GUIDELINES, search)])
+        answer, results = await self._tools(ctx, task, session, lang, emit)
+        passages = [p.snippet for r in results if r.status == StepStatus.OK for p in r.reply.passages]
+        if not passages:
+            return self.answers.reply(plan, lang), results
+        answer.passages = passages
+        return answer, results
 
     def _plan(self, u: Understanding, session: Session, message: str, tools: ToolTask) -> Plan:
         """Tool questions and symptom consults first; everything else is the planner's."""
@@ -399,12 +452,14 @@ class Orchestrator:
                 await learn_doctors(ctx, self.mesh, self.directory, retry=False, timeout_cap=0.5)
 
     async def _verify(self, ctx: RequestContext, message: str, answer: Answer, session: Session,
-                      lang: str) -> orchestrator_pb2.Verification:
+                      lang: str, *, origin: int = verifier_pb2.ANSWER_ORIGIN_DETERMINISTIC,
+                      reference: str = "") -> orchestrator_pb2.Verification:
         request = verifier_pb2.VerifyAnswerRequest(
             user_query=message, answer=answer.text, evidence=self.answers.evidence(answer),
             current_patient=common_pb2.PatientIdentity(full_name=session.patient_name,
                                                        cpf=session.patient_cpf),
-            language=lang)
+            language=lang, origin=origin,
+            reference_answer=reference if origin == verifier_pb2.ANSWER_ORIGIN_REPHRASING else "")
         stub = verifier_pb2_grpc.VerifierServiceStub(self.mesh.verifier.channel)
         outcome = await self.mesh.verifier.call(ctx, stub.VerifyAnswer, request, retry=True)
         if outcome.reply is None:

@@ -1,10 +1,12 @@
 """Model routing: which model may phrase an answer.
 
-PHI decides: a payload that holds PHI (or that the detector could not check) goes only to the
-local model on this machine; a PHI-free one may go to the cloud model when one is configured,
-falling back to the local model, and when no model can answer, the caller keeps the
-deterministic answer (degraded mode). The cloud client's own egress guard checks the exact
-payload once more, with the session's patient names, right before anything is sent.
+PHI decides, per turn: when the message, an earlier message of the session or the model
+payload holds PHI (or the detector could not check), every model call of the turn goes to the
+local model on this machine or to none; a PHI-free turn may use the cloud model when one is
+configured, falling back to the local model. Only the models configured to write are asked,
+each within the writing budget; without a usable text the caller keeps the deterministic
+answer. The cloud client's own egress guard checks the exact payload once more, with the
+session's patient names, right before anything is sent.
 """
 
 import contextvars
@@ -43,10 +45,22 @@ class PhiDecision:
 NO_PHI = PhiDecision(False, ())
 
 
+ROUTES = ("local", "cloud")
+
+
 @dataclass(frozen=True)
 class Draft:
     text: str
     route: str  # "local" | "cloud"
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """No model text this turn, and why: "budget" (out of time), "unavailable" (the model
+    failed or its queue is full) or "unusable" (empty, looping or cut off)."""
+
+    reason: str
+    route: str
 
 
 def detect(detector: PhiDetector, text: str, patient_names: Iterable[str]) -> PhiDecision:
@@ -65,12 +79,20 @@ def egress_guard(detector: PhiDetector) -> Callable[[str], Sequence[str]]:
 
 
 class Writer:
+    """Which model may write a turn's text, and its draft within the writing budget.
+
+    `routes` are the models allowed to write ("local", "cloud"): a model whose texts the
+    verifier mostly rejects only adds latency, so it is left out by configuration. A turn
+    that holds PHI never uses the cloud."""
+
     def __init__(self, detector: PhiDetector, local: LocalModel | None, cloud: CloudModel | None, *,
-                 rephrase_max_chars: int) -> None:
+                 rephrase_max_chars: int, budget_s: float, routes: Iterable[str]) -> None:
         self.detector = detector
         self.local = local
         self.cloud = cloud
         self.rephrase_max_chars = rephrase_max_chars
+        self.budget_s = budget_s
+        self.routes = frozenset(routes)
 
     def detect(self, text: str, patient_names: Iterable[str]) -> PhiDecision:
         return detect(self.detector, text, patient_names)
@@ -86,35 +108,45 @@ class Writer:
     def payload_phi(self, messages: list[dict], patient_names: Iterable[str]) -> PhiDecision:
         return self.detect(json.dumps(messages, ensure_ascii=False), patient_names)
 
-    async def draft(self, ctx: RequestContext, messages: list[dict], phi: PhiDecision,
+    def writers(self, local_only: bool) -> list[str]:
+        """The models that may write this turn, in the order they are tried."""
+        order = []
+        if "cloud" in self.routes and self.cloud is not None and not local_only:
+            order.append("cloud")
+        if "local" in self.routes and self.local is not None:
+            order.append("local")
+        return order
+
+    async def draft(self, ctx: RequestContext, messages: list[dict], local_only: bool,
                     patient_names: Iterable[str], *, max_tokens: int, sentences: int | None = None
-                    ) -> Draft | None:
-        """A model's text, or None. With `sentences`, a long answer is cut to that many complete
-        sentences (a cut-off one is dropped); without it, a truncated text is refused."""
+                    ) -> Draft | Dropped:
+        """A model's text within the writing budget, or why there is none. With `sentences`, a
+        long text is cut to that many complete sentences (a cut-off one is dropped); without
+        it, a truncated text is refused."""
+        ctx = ctx.within(self.budget_s)
         span, called = trace.get_current_span(), []
-        if not phi.found and self.cloud is not None:
-            called.append("cloud")
+        dropped = Dropped("unavailable", "none")
+        for route in self.writers(local_only):
+            called.append(route)
             span.set_attribute("healthmesh.models_called", called)
             token = _patient_names.set(tuple(patient_names))
             try:
-                completion = await self.cloud.chat(ctx, messages, max_tokens=max_tokens)
-                return _usable(completion, "cloud", sentences)
+                model = self.cloud if route == "cloud" else self.local
+                assert model is not None
+                completion = await model.chat(ctx, messages, max_tokens=max_tokens)
             except EgressRefused as refused:
-                log.warning("egress refused; answering locally", extra={"phi_categories": refused.categories})
-            except ModelError as err:
-                log.warning("cloud model unavailable; answering locally", extra={"error": type(err).__name__})
+                log.warning("egress refused", extra={"phi_categories": refused.categories})
+                continue
+            except (ModelError, ResourceExhausted) as err:
+                log.warning("model unavailable", extra={"route": route, "error": type(err).__name__})
+                dropped = Dropped("budget" if ctx.remaining() <= 0 else "unavailable", route)
+                if ctx.remaining() <= 0:
+                    break
+                continue
             finally:
                 _patient_names.reset(token)
-        if self.local is None:
-            return None
-        called.append("local")
-        span.set_attribute("healthmesh.models_called", called)
-        try:
-            completion = await self.local.chat(ctx, messages, max_tokens=max_tokens)
-        except (ModelError, ResourceExhausted) as err:
-            log.warning("local model unavailable; deterministic answer", extra={"error": type(err).__name__})
-            return None
-        return _usable(completion, "local", sentences)
+            return _usable(completion, route, sentences) or Dropped("unusable", route)
+        return dropped
 
 
 def _usable(completion: Completion, route: str, sentences: int | None) -> Draft | None:

@@ -14,7 +14,7 @@ from orchestrator.context import RequestContext
 from orchestrator.models import Completion, ModelError, ModelTimeout
 from orchestrator.models.cloud import UNCHECKED, CloudModel, CloudUnavailable, EgressRefused
 from orchestrator.models.local import LocalModel, default_model_path
-from orchestrator.models.prompts import general_question_messages, rephrase_messages
+from orchestrator.models.prompts import rephrase_messages, summary_messages
 from orchestrator.resilience import Policy
 from runtime.config import ConfigError
 from runtime.errors import ResourceExhausted
@@ -85,8 +85,9 @@ def test_local_chat_returns_text(local: TimedLocalModel) -> None:
     assert completion.text and completion.tokens > 0 and completion.seconds > 0
     assert completion.route == "local"
     assert local.tokens_per_second > 0
-    general = asyncio.run(local.chat(ctx(), general_question_messages("What is a cholesterol test?", "en"),
-                                     max_tokens=80))
+    general = asyncio.run(local.chat(ctx(), summary_messages(
+        "What is a cholesterol test?", ["A lipid panel measures total, LDL and HDL cholesterol."], "en"),
+        max_tokens=80))
     assert general.text
 
 

@@ -10,7 +10,8 @@ _REPHRASE = ("Rewrite the given answer in natural, friendly {language}. "
              "Keep every doctor, date, time, clinic and id exactly as written. "
              "Add nothing. Give no medical advice.")
 
-_GENERAL = ("You give general health education in {language}, in 2 or 3 sentences. "
+_SUMMARY = ("Answer the question in {language}, in 2 or 3 sentences, using only the passages given. "
+            "Copy every number exactly as written. Add nothing that the passages do not say. "
             "Do not diagnose. Do not give doses or treatment advice.")
 
 
@@ -29,9 +30,11 @@ def rephrase_messages(answer: str, language: str) -> list[dict]:
     ]
 
 
-def general_question_messages(question: str, language: str) -> list[dict]:
-    """Messages asking for brief health education on `question`; the caller appends the disclaimer."""
+def summary_messages(question: str, passages: list[str], language: str) -> list[dict]:
+    """Messages asking for a short answer to `question` from guideline `passages` only; the
+    caller appends the sources and the disclaimer."""
+    numbered = "\n".join(f"[{i}] {p}" for i, p in enumerate(passages, 1))
     return [
-        {"role": "system", "content": _GENERAL.format(language=_language(language))},
-        {"role": "user", "content": question},
+        {"role": "system", "content": _SUMMARY.format(language=_language(language))},
+        {"role": "user", "content": f"Passages:\n{numbered}\n\nQuestion: {question}"},
     ]
