@@ -77,7 +77,7 @@ def run(console: Console) -> None:
     server = start_llama_server(default_model_path(), free_port())
     try:
         port = server.args[server.args.index("--port") + 1]
-        with _mesh({"HEALTHMESH_WRITERS": "cloud", "HEALTHMESH_CLOUD_BASE_URL": f"http://127.0.0.1:{port}",
+        with _mesh({"HEALTHMESH_WRITERS": "cloud", "HEALTHMESH_CLOUD_BASE_URL": f"http://127.0.0.1:{port}/v1",
                     "HEALTHMESH_CLOUD_MODEL": "smollm2"}) as address:
             runs.append(_asks(address, "cloud stand-in: llama_cpp.server, same GGUF"))
     finally:

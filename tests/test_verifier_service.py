@@ -143,3 +143,43 @@ def test_sigterm_drains_and_exits_cleanly_and_traces_carry_no_text(tmp_path):
     spans = traces.read_text(encoding="utf-8")  # flushed on exit
     assert '"/healthmesh.v1.VerifierService/ScreenInput"' in spans and '"service":"verifier"' in spans
     assert "Costa" not in spans and "peito" not in spans
+
+
+def test_a_models_text_is_read_against_what_it_rephrases(stub):
+    reference = "Cancelado: seg 30/11/2026 10:00 com Dr. Fernando Almeida. O horário foi liberado."
+    request = verifier_pb2.VerifyAnswerRequest(
+        answer="Pronto, cancelado: seg 30/11/2026 10:00 com Dr. Fernando Almeida. O horário está livre.",
+        reference_answer=reference, language="pt", origin=verifier_pb2.ANSWER_ORIGIN_REPHRASING,
+        evidence=verifier_pb2.Evidence(doctors=["Dr. Fernando Almeida"], appointments=[common_pb2.Appointment(
+            appointment_id="CARD-A-APT-1", doctor="Dr. Fernando Almeida", date="2026-11-30", time="10:00")]))
+    assert stub.VerifyAnswer(request, timeout=5).safe
+    request.answer = "Cancelado: 30/11/2026 10:00 com Dr. Fernando Almeida. Este desafío deleído."
+    notes = [v.note for v in stub.VerifyAnswer(request, timeout=5).violations]
+    assert any("weekday" in n for n in notes) and any("not Portuguese words" in n for n in notes)
+
+
+def test_a_models_text_needs_its_reference_and_language(stub):
+    request = verifier_pb2.VerifyAnswerRequest(answer="Booked.", language="en",
+                                               origin=verifier_pb2.ANSWER_ORIGIN_REPHRASING)
+    err = rpc_error(stub.VerifyAnswer, request)
+    assert err.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "reference_answer" in bad_request_fields(err.trailing_metadata())
+    request = verifier_pb2.VerifyAnswerRequest(answer="Booked.", reference_answer="Booked.",
+                                               origin=verifier_pb2.ANSWER_ORIGIN_SUMMARY)
+    err = rpc_error(stub.VerifyAnswer, request)
+    assert "language" in bad_request_fields(err.trailing_metadata())
+
+
+def test_a_summary_states_only_what_its_passages_state(stub):
+    passage = ("Hypertension is diagnosed when clinic blood pressure is 140/90 mmHg or higher, confirmed by "
+               "ambulatory or home blood pressure monitoring.")
+    request = verifier_pb2.VerifyAnswerRequest(
+        user_query="what is a normal blood pressure?", language="en",
+        origin=verifier_pb2.ANSWER_ORIGIN_SUMMARY,
+        answer="Hypertension is diagnosed when clinic blood pressure is 140/90 mmHg or higher.",
+        evidence=verifier_pb2.Evidence(facts=[passage]))
+    assert stub.VerifyAnswer(request, timeout=5).safe
+    request.answer = "A normal blood pressure is 120-129 mmHg for adults and 90-99 mmHg for children."
+    notes = [v.note for v in stub.VerifyAnswer(request, timeout=5).violations]
+    assert any("number(s) the passages do not state" in n for n in notes)
+    assert any("word(s) the passages do not have" in n for n in notes)

@@ -24,6 +24,8 @@ from deploy.local.mesh import start_mesh
 from deploy.local.processes import StartError
 from tests.eval import SCENARIOS_PATH, Report, evaluate, load_scenarios
 from tests.eval.consults import ConsultMetrics, evaluate_consults, load_vignettes
+from tests.eval.faithfulness import HOLDOUT_PATH, SET_PATH, FaithfulnessScore
+from tests.eval.faithfulness import score as score_faithfulness
 from tests.eval.metrics import TARGETS, Metrics, missed_targets
 
 
@@ -150,6 +152,18 @@ def vignette_table(m: ConsultMetrics) -> Table:
     return table
 
 
+def faithfulness_table(scores: dict[str, FaithfulnessScore]) -> Table:
+    table = Table(title="Model text faithfulness (the verifier on labeled rephrasings)")
+    for column in ("set", "pairs", "unfaithful accepted", "faithful rejected", "target"):
+        table.add_column(column)
+    for name, s in scores.items():
+        colour = "[green]" if not s.unfaithful_accepted else "[red]"
+        table.add_row(name, str(s.pairs), f"{colour}{len(s.unfaithful_accepted)}/{s.unfaithful}[/]",
+                      f"{len(s.faithful_rejected)}/{s.faithful} ({s.false_rejection_rate:.1%})",
+                      "0 accepted; rejected ≤ 10% aimed")
+    return table
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console()
@@ -184,7 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     console.print(f"Turn log: {report.log_path}")
     console.print(vignette_table(consults))
     console.print(consult_table(consults))
+    faithfulness = {path.name: score_faithfulness(path) for path in (SET_PATH, HOLDOUT_PATH)}
+    console.print(faithfulness_table(faithfulness))
     missed = missed_targets(report.metrics)
+    missed += [f"{name}: {len(s.unfaithful_accepted)} unfaithful texts accepted"
+               for name, s in faithfulness.items() if s.unfaithful_accepted]
     if consults.red_flag_sensitivity < 1.0:
         missed.append(f"consult red-flag sensitivity {consults.red_flag_sensitivity:.3f} < 1")
     if missed:
