@@ -28,7 +28,7 @@ DISPOSITION_LABEL = {
 }
 STAGE_LABEL = {orchestrator_pb2.STAGE_SCREEN: "screening", orchestrator_pb2.STAGE_PLAN: "planning",
                orchestrator_pb2.STAGE_ROUTE: "asking clinics", orchestrator_pb2.STAGE_ANSWER: "answering",
-               orchestrator_pb2.STAGE_VERIFY: "verifying"}
+               orchestrator_pb2.STAGE_VERIFY: "verifying", orchestrator_pb2.STAGE_MODEL: "model"}
 
 
 class ChatClient:
@@ -44,7 +44,9 @@ class ChatClient:
         with self.console.status("…") as status:
             for event in self.stub.AskStream(request, timeout=self.deadline_s):
                 if event.HasField("stage"):
-                    status.update(f"{STAGE_LABEL.get(event.stage.stage, '')} "
+                    stage = event.stage.stage
+                    model = f": {event.stage.detail}" if stage == orchestrator_pb2.STAGE_MODEL else ""
+                    status.update(f"{STAGE_LABEL.get(stage, '')}{model} "
                                   f"({event.stage.elapsed_ms:.0f} ms)")
                 elif event.HasField("step"):
                     status.update(f"{event.step.clinic_id}: {event.step.message}")
