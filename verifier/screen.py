@@ -7,7 +7,7 @@ when none is requested (Portuguese when the message looks Portuguese, else Engli
 import re
 
 from healthmesh.v1 import verifier_pb2
-from verifier.redflags import find_red_flag, normalize
+from verifier.redflags import normalize, read
 
 _EMERGENCY = {
     "pt": ("Isto pode ser uma emergência. Ligue agora para o SAMU 192 ou vá ao pronto-socorro mais "
@@ -54,13 +54,31 @@ def emergency_message(category: int, language: str) -> str:
     return text
 
 
+_ADVISORY = {
+    "pt": "Se isto estiver acontecendo com alguém agora, ligue para o SAMU 192.",
+    "en": "If this is happening to someone now, call your local emergency number (in Brazil, SAMU 192).",
+}
+
+
 def screen(message: str, language: str = "") -> verifier_pb2.ScreenInputResponse:
     """The verdict on `message`; `language` is "pt", "en" or "" (detect)."""
     language = language or detect_language(message)
-    hit = find_red_flag(message)
-    if hit is None:
-        return verifier_pb2.ScreenInputResponse(red_flag=False, language=language)
-    return verifier_pb2.ScreenInputResponse(
-        red_flag=True, category=hit.category, rule_id=hit.rule_id,
-        emergency_message=emergency_message(hit.category, language), language=language,
-    )
+    reading = read(message)
+    if reading.flag is not None:
+        hit = reading.flag
+        return verifier_pb2.ScreenInputResponse(
+            red_flag=True, category=hit.category, rule_id=hit.rule_id,
+            emergency_message=emergency_message(hit.category, language), language=language,
+        )
+    reply = verifier_pb2.ScreenInputResponse(red_flag=False, language=language)
+    if reading.clinician is not None:
+        reply.rule_id = f"clinician_question:{reading.clinician.rule_id}"
+        reply.advisory = _ADVISORY[language]
+    elif reading.ask is not None:
+        ask = reading.ask
+        reply.rule_id = ask.rule_id
+        reply.question.CopyFrom(verifier_pb2.TriageQuestion(
+            rule_id=ask.rule_id, category=ask.category, text=ask.question[language],
+            emergency_if_yes=ask.emergency_if_yes,
+            emergency_message=emergency_message(ask.category, language)))
+    return reply

@@ -25,31 +25,33 @@ _sym_db = _symbol_database.Default()
 from healthmesh.v1 import common_pb2 as healthmesh_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1chealthmesh/v1/verifier.proto\x12\rhealthmesh.v1\x1a\x1ahealthmesh/v1/common.proto\"7\n\x12ScreenInputRequest\x12\x0f\n\x07message\x18\x01 \x01(\t\x12\x10\n\x08language\x18\x02 \x01(\t\"\x97\x01\n\x13ScreenInputResponse\x12\x10\n\x08red_flag\x18\x01 \x01(\x08\x12\x30\n\x08\x63\x61tegory\x18\x02 \x01(\x0e\x32\x1e.healthmesh.v1.RedFlagCategory\x12\x0f\n\x07rule_id\x18\x03 \x01(\t\x12\x19\n\x11\x65mergency_message\x18\x04 \x01(\t\x12\x10\n\x08language\x18\x05 \x01(\t\"\x91\x01\n\x08\x45vidence\x12\"\n\x05slots\x18\x01 \x03(\x0b\x32\x13.healthmesh.v1.Slot\x12\x30\n\x0c\x61ppointments\x18\x02 \x03(\x0b\x32\x1a.healthmesh.v1.Appointment\x12\x0f\n\x07\x64octors\x18\x03 \x03(\t\x12\x0f\n\x07\x63linics\x18\x04 \x03(\t\x12\r\n\x05\x66\x61\x63ts\x18\x05 \x03(\t\"\xf6\x01\n\x13VerifyAnswerRequest\x12\x12\n\nuser_query\x18\x01 \x01(\t\x12\x0e\n\x06\x61nswer\x18\x02 \x01(\t\x12)\n\x08\x65vidence\x18\x03 \x01(\x0b\x32\x17.healthmesh.v1.Evidence\x12\x37\n\x0f\x63urrent_patient\x18\x04 \x01(\x0b\x32\x1e.healthmesh.v1.PatientIdentity\x12\x10\n\x08language\x18\x05 \x01(\t\x12+\n\x06origin\x18\x06 \x01(\x0e\x32\x1b.healthmesh.v1.AnswerOrigin\x12\x18\n\x10reference_answer\x18\x07 \x01(\t\"<\n\tViolation\x12!\n\x04rule\x18\x01 \x01(\x0e\x32\x13.healthmesh.v1.Rule\x12\x0c\n\x04note\x18\x02 \x01(\t\"R\n\x14VerifyAnswerResponse\x12\x0c\n\x04safe\x18\x01 \x01(\x08\x12,\n\nviolations\x18\x02 \x03(\x0b\x32\x18.healthmesh.v1.Violation*\xa5\x02\n\x0fRedFlagCategory\x12!\n\x1dRED_FLAG_CATEGORY_UNSPECIFIED\x10\x00\x12\'\n#RED_FLAG_CATEGORY_CARDIORESPIRATORY\x10\x01\x12\"\n\x1eRED_FLAG_CATEGORY_NEUROLOGICAL\x10\x02\x12#\n\x1fRED_FLAG_CATEGORY_MENTAL_HEALTH\x10\x03\x12\x1e\n\x1aRED_FLAG_CATEGORY_BLEEDING\x10\x04\x12\x1e\n\x1aRED_FLAG_CATEGORY_ALLERGIC\x10\x05\x12\x1f\n\x1bRED_FLAG_CATEGORY_POISONING\x10\x06\x12\x1c\n\x18RED_FLAG_CATEGORY_TRAUMA\x10\x07*\x87\x01\n\x0c\x41nswerOrigin\x12\x1d\n\x19\x41NSWER_ORIGIN_UNSPECIFIED\x10\x00\x12\x1f\n\x1b\x41NSWER_ORIGIN_DETERMINISTIC\x10\x01\x12\x1c\n\x18\x41NSWER_ORIGIN_REPHRASING\x10\x02\x12\x19\n\x15\x41NSWER_ORIGIN_SUMMARY\x10\x03*\x86\x01\n\x04Rule\x12\x14\n\x10RULE_UNSPECIFIED\x10\x00\x12!\n\x1dRULE_R1_UNSUPPORTED_TREATMENT\x10\x01\x12\x13\n\x0fRULE_R2_PRIVACY\x10\x02\x12\x18\n\x14RULE_R3_OUT_OF_SCOPE\x10\x03\x12\x16\n\x12RULE_R4_UNFAITHFUL\x10\x04\x32\xc0\x01\n\x0fVerifierService\x12T\n\x0bScreenInput\x12!.healthmesh.v1.ScreenInputRequest\x1a\".healthmesh.v1.ScreenInputResponse\x12W\n\x0cVerifyAnswer\x12\".healthmesh.v1.VerifyAnswerRequest\x1a#.healthmesh.v1.VerifyAnswerResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1chealthmesh/v1/verifier.proto\x12\rhealthmesh.v1\x1a\x1ahealthmesh/v1/common.proto\"\x96\x01\n\x0eTriageQuestion\x12\x0f\n\x07rule_id\x18\x01 \x01(\t\x12\x30\n\x08\x63\x61tegory\x18\x02 \x01(\x0e\x32\x1e.healthmesh.v1.RedFlagCategory\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x18\n\x10\x65mergency_if_yes\x18\x04 \x01(\x08\x12\x19\n\x11\x65mergency_message\x18\x05 \x01(\t\"7\n\x12ScreenInputRequest\x12\x0f\n\x07message\x18\x01 \x01(\t\x12\x10\n\x08language\x18\x02 \x01(\t\"\xda\x01\n\x13ScreenInputResponse\x12\x10\n\x08red_flag\x18\x01 \x01(\x08\x12\x30\n\x08\x63\x61tegory\x18\x02 \x01(\x0e\x32\x1e.healthmesh.v1.RedFlagCategory\x12\x0f\n\x07rule_id\x18\x03 \x01(\t\x12\x19\n\x11\x65mergency_message\x18\x04 \x01(\t\x12\x10\n\x08language\x18\x05 \x01(\t\x12\x10\n\x08\x61\x64visory\x18\x06 \x01(\t\x12/\n\x08question\x18\x07 \x01(\x0b\x32\x1d.healthmesh.v1.TriageQuestion\"\x91\x01\n\x08\x45vidence\x12\"\n\x05slots\x18\x01 \x03(\x0b\x32\x13.healthmesh.v1.Slot\x12\x30\n\x0c\x61ppointments\x18\x02 \x03(\x0b\x32\x1a.healthmesh.v1.Appointment\x12\x0f\n\x07\x64octors\x18\x03 \x03(\t\x12\x0f\n\x07\x63linics\x18\x04 \x03(\t\x12\r\n\x05\x66\x61\x63ts\x18\x05 \x03(\t\"\xf6\x01\n\x13VerifyAnswerRequest\x12\x12\n\nuser_query\x18\x01 \x01(\t\x12\x0e\n\x06\x61nswer\x18\x02 \x01(\t\x12)\n\x08\x65vidence\x18\x03 \x01(\x0b\x32\x17.healthmesh.v1.Evidence\x12\x37\n\x0f\x63urrent_patient\x18\x04 \x01(\x0b\x32\x1e.healthmesh.v1.PatientIdentity\x12\x10\n\x08language\x18\x05 \x01(\t\x12+\n\x06origin\x18\x06 \x01(\x0e\x32\x1b.healthmesh.v1.AnswerOrigin\x12\x18\n\x10reference_answer\x18\x07 \x01(\t\"<\n\tViolation\x12!\n\x04rule\x18\x01 \x01(\x0e\x32\x13.healthmesh.v1.Rule\x12\x0c\n\x04note\x18\x02 \x01(\t\"R\n\x14VerifyAnswerResponse\x12\x0c\n\x04safe\x18\x01 \x01(\x08\x12,\n\nviolations\x18\x02 \x03(\x0b\x32\x18.healthmesh.v1.Violation*\xcd\x03\n\x0fRedFlagCategory\x12!\n\x1dRED_FLAG_CATEGORY_UNSPECIFIED\x10\x00\x12\'\n#RED_FLAG_CATEGORY_CARDIORESPIRATORY\x10\x01\x12\"\n\x1eRED_FLAG_CATEGORY_NEUROLOGICAL\x10\x02\x12#\n\x1fRED_FLAG_CATEGORY_MENTAL_HEALTH\x10\x03\x12\x1e\n\x1aRED_FLAG_CATEGORY_BLEEDING\x10\x04\x12\x1e\n\x1aRED_FLAG_CATEGORY_ALLERGIC\x10\x05\x12\x1f\n\x1bRED_FLAG_CATEGORY_POISONING\x10\x06\x12\x1c\n\x18RED_FLAG_CATEGORY_TRAUMA\x10\x07\x12\x1f\n\x1bRED_FLAG_CATEGORY_INFECTION\x10\x08\x12\x1f\n\x1bRED_FLAG_CATEGORY_ABDOMINAL\x10\t\x12\x1f\n\x1bRED_FLAG_CATEGORY_PREGNANCY\x10\n\x12\x1e\n\x1aRED_FLAG_CATEGORY_DIABETIC\x10\x0b\x12#\n\x1fRED_FLAG_CATEGORY_ENVIRONMENTAL\x10\x0c*\x87\x01\n\x0c\x41nswerOrigin\x12\x1d\n\x19\x41NSWER_ORIGIN_UNSPECIFIED\x10\x00\x12\x1f\n\x1b\x41NSWER_ORIGIN_DETERMINISTIC\x10\x01\x12\x1c\n\x18\x41NSWER_ORIGIN_REPHRASING\x10\x02\x12\x19\n\x15\x41NSWER_ORIGIN_SUMMARY\x10\x03*\x86\x01\n\x04Rule\x12\x14\n\x10RULE_UNSPECIFIED\x10\x00\x12!\n\x1dRULE_R1_UNSUPPORTED_TREATMENT\x10\x01\x12\x13\n\x0fRULE_R2_PRIVACY\x10\x02\x12\x18\n\x14RULE_R3_OUT_OF_SCOPE\x10\x03\x12\x16\n\x12RULE_R4_UNFAITHFUL\x10\x04\x32\xc0\x01\n\x0fVerifierService\x12T\n\x0bScreenInput\x12!.healthmesh.v1.ScreenInputRequest\x1a\".healthmesh.v1.ScreenInputResponse\x12W\n\x0cVerifyAnswer\x12\".healthmesh.v1.VerifyAnswerRequest\x1a#.healthmesh.v1.VerifyAnswerResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'healthmesh.v1.verifier_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_REDFLAGCATEGORY']._serialized_start=830
-  _globals['_REDFLAGCATEGORY']._serialized_end=1123
-  _globals['_ANSWERORIGIN']._serialized_start=1126
-  _globals['_ANSWERORIGIN']._serialized_end=1261
-  _globals['_RULE']._serialized_start=1264
-  _globals['_RULE']._serialized_end=1398
-  _globals['_SCREENINPUTREQUEST']._serialized_start=75
-  _globals['_SCREENINPUTREQUEST']._serialized_end=130
-  _globals['_SCREENINPUTRESPONSE']._serialized_start=133
-  _globals['_SCREENINPUTRESPONSE']._serialized_end=284
-  _globals['_EVIDENCE']._serialized_start=287
-  _globals['_EVIDENCE']._serialized_end=432
-  _globals['_VERIFYANSWERREQUEST']._serialized_start=435
-  _globals['_VERIFYANSWERREQUEST']._serialized_end=681
-  _globals['_VIOLATION']._serialized_start=683
-  _globals['_VIOLATION']._serialized_end=743
-  _globals['_VERIFYANSWERRESPONSE']._serialized_start=745
-  _globals['_VERIFYANSWERRESPONSE']._serialized_end=827
-  _globals['_VERIFIERSERVICE']._serialized_start=1401
-  _globals['_VERIFIERSERVICE']._serialized_end=1593
+  _globals['_REDFLAGCATEGORY']._serialized_start=1050
+  _globals['_REDFLAGCATEGORY']._serialized_end=1511
+  _globals['_ANSWERORIGIN']._serialized_start=1514
+  _globals['_ANSWERORIGIN']._serialized_end=1649
+  _globals['_RULE']._serialized_start=1652
+  _globals['_RULE']._serialized_end=1786
+  _globals['_TRIAGEQUESTION']._serialized_start=76
+  _globals['_TRIAGEQUESTION']._serialized_end=226
+  _globals['_SCREENINPUTREQUEST']._serialized_start=228
+  _globals['_SCREENINPUTREQUEST']._serialized_end=283
+  _globals['_SCREENINPUTRESPONSE']._serialized_start=286
+  _globals['_SCREENINPUTRESPONSE']._serialized_end=504
+  _globals['_EVIDENCE']._serialized_start=507
+  _globals['_EVIDENCE']._serialized_end=652
+  _globals['_VERIFYANSWERREQUEST']._serialized_start=655
+  _globals['_VERIFYANSWERREQUEST']._serialized_end=901
+  _globals['_VIOLATION']._serialized_start=903
+  _globals['_VIOLATION']._serialized_end=963
+  _globals['_VERIFYANSWERRESPONSE']._serialized_start=965
+  _globals['_VERIFYANSWERRESPONSE']._serialized_end=1047
+  _globals['_VERIFIERSERVICE']._serialized_start=1789
+  _globals['_VERIFIERSERVICE']._serialized_end=1981
 # @@protoc_insertion_point(module_scope)

@@ -18,6 +18,11 @@ class RedFlagCategory(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RED_FLAG_CATEGORY_ALLERGIC: _ClassVar[RedFlagCategory]
     RED_FLAG_CATEGORY_POISONING: _ClassVar[RedFlagCategory]
     RED_FLAG_CATEGORY_TRAUMA: _ClassVar[RedFlagCategory]
+    RED_FLAG_CATEGORY_INFECTION: _ClassVar[RedFlagCategory]
+    RED_FLAG_CATEGORY_ABDOMINAL: _ClassVar[RedFlagCategory]
+    RED_FLAG_CATEGORY_PREGNANCY: _ClassVar[RedFlagCategory]
+    RED_FLAG_CATEGORY_DIABETIC: _ClassVar[RedFlagCategory]
+    RED_FLAG_CATEGORY_ENVIRONMENTAL: _ClassVar[RedFlagCategory]
 
 class AnswerOrigin(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -41,6 +46,11 @@ RED_FLAG_CATEGORY_BLEEDING: RedFlagCategory
 RED_FLAG_CATEGORY_ALLERGIC: RedFlagCategory
 RED_FLAG_CATEGORY_POISONING: RedFlagCategory
 RED_FLAG_CATEGORY_TRAUMA: RedFlagCategory
+RED_FLAG_CATEGORY_INFECTION: RedFlagCategory
+RED_FLAG_CATEGORY_ABDOMINAL: RedFlagCategory
+RED_FLAG_CATEGORY_PREGNANCY: RedFlagCategory
+RED_FLAG_CATEGORY_DIABETIC: RedFlagCategory
+RED_FLAG_CATEGORY_ENVIRONMENTAL: RedFlagCategory
 ANSWER_ORIGIN_UNSPECIFIED: AnswerOrigin
 ANSWER_ORIGIN_DETERMINISTIC: AnswerOrigin
 ANSWER_ORIGIN_REPHRASING: AnswerOrigin
@@ -51,6 +61,20 @@ RULE_R2_PRIVACY: Rule
 RULE_R3_OUT_OF_SCOPE: Rule
 RULE_R4_UNFAITHFUL: Rule
 
+class TriageQuestion(_message.Message):
+    __slots__ = ("rule_id", "category", "text", "emergency_if_yes", "emergency_message")
+    RULE_ID_FIELD_NUMBER: _ClassVar[int]
+    CATEGORY_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    EMERGENCY_IF_YES_FIELD_NUMBER: _ClassVar[int]
+    EMERGENCY_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    rule_id: str
+    category: RedFlagCategory
+    text: str
+    emergency_if_yes: bool
+    emergency_message: str
+    def __init__(self, rule_id: _Optional[str] = ..., category: _Optional[_Union[RedFlagCategory, str]] = ..., text: _Optional[str] = ..., emergency_if_yes: _Optional[bool] = ..., emergency_message: _Optional[str] = ...) -> None: ...
+
 class ScreenInputRequest(_message.Message):
     __slots__ = ("message", "language")
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
@@ -60,18 +84,22 @@ class ScreenInputRequest(_message.Message):
     def __init__(self, message: _Optional[str] = ..., language: _Optional[str] = ...) -> None: ...
 
 class ScreenInputResponse(_message.Message):
-    __slots__ = ("red_flag", "category", "rule_id", "emergency_message", "language")
+    __slots__ = ("red_flag", "category", "rule_id", "emergency_message", "language", "advisory", "question")
     RED_FLAG_FIELD_NUMBER: _ClassVar[int]
     CATEGORY_FIELD_NUMBER: _ClassVar[int]
     RULE_ID_FIELD_NUMBER: _ClassVar[int]
     EMERGENCY_MESSAGE_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    ADVISORY_FIELD_NUMBER: _ClassVar[int]
+    QUESTION_FIELD_NUMBER: _ClassVar[int]
     red_flag: bool
     category: RedFlagCategory
     rule_id: str
     emergency_message: str
     language: str
-    def __init__(self, red_flag: _Optional[bool] = ..., category: _Optional[_Union[RedFlagCategory, str]] = ..., rule_id: _Optional[str] = ..., emergency_message: _Optional[str] = ..., language: _Optional[str] = ...) -> None: ...
+    advisory: str
+    question: TriageQuestion
+    def __init__(self, red_flag: _Optional[bool] = ..., category: _Optional[_Union[RedFlagCategory, str]] = ..., rule_id: _Optional[str] = ..., emergency_message: _Optional[str] = ..., language: _Optional[str] = ..., advisory: _Optional[str] = ..., question: _Optional[_Union[TriageQuestion, _Mapping]] = ...) -> None: ...
 
 class Evidence(_message.Message):
     __slots__ = ("slots", "appointments", "doctors", "clinics", "facts")
