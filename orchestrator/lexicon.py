@@ -177,7 +177,14 @@ CANCEL: tuple[str, ...] = (
 RESCHEDULE: tuple[str, ...] = (
     r"reschedul\w*", r"re-schedul\w*", r"rebook\w*", r"remarc\w*", r"reagend\w*", r"adia\w*", r"postpone\w*",
     r"antecip\w*", r"push\s+(?:it\s+|my\s+appointment\s+)?back", r"bring\s+(?:it\s+)?forward",
-    r"move[sd]?", r"moving", r"change[sd]?\s+(?:it|my|the|to|that)", r"switch\s+(?:it\s+)?to",
+    # "move" is a booking verb only with a booking as its object ("move it", "move my appointment"),
+    # never in "it hurts when I move my knee".
+    r"(?:move[sd]?|moving)\s+(?:it|that|this|them|to|my\s+(?:appointment|booking|consultation|slot|visit)"
+    r"|the\s+(?:appointment|booking|consultation|slot|visit))",
+    r"change[sd]?\s+(?:it|that|(?:my|the)\s+(?:appointment|booking|consultation|slot|visit|time|date|day))",
+    r"change[sd]?\s+to\s+(?:another|a\s+different|next|the|tomorrow|monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday|\d)",
+    r"switch\s+(?:it\s+)?to",
     r"(?:mud(?:ar|a|e|o)|troc(?:ar|a|o)|troque)\s+(?:a|o|minha|meu|para|pra|de|isso|ela)",
     r"pass(?:ar|a|e)\s+(?:a\s+consulta\s+|ela\s+)?(?:para|pra)",
     r"transfer\w*\s+(?:a|o|minha|meu|it|my)",

@@ -57,6 +57,19 @@ class ConsultState:
 
 
 @dataclass
+class TriageState:
+    """A deciding question asked before anything else (the verifier's screen chose it), and the
+    message that raised it, answered once the question is."""
+
+    rule_id: str
+    question: str
+    emergency_if_yes: bool
+    emergency_message: str
+    message: str
+    asked: int = 1
+
+
+@dataclass
 class Session:
     session_id: str
     language: str = ""
@@ -70,6 +83,7 @@ class Session:
     history: list[dict[str, str]] = field(default_factory=list)
     consult: ConsultState | None = None
     phi_seen: bool = False  # a message of this session held PHI: later model calls stay local
+    triage: TriageState | None = None
 
     @property
     def has_patient(self) -> bool:
@@ -86,6 +100,8 @@ class Session:
             data["appointment"] = AppointmentRef(**data["appointment"])
         if data.get("consult"):
             data["consult"] = ConsultState(**data["consult"])
+        if data.get("triage"):
+            data["triage"] = TriageState(**data["triage"])
         return cls(**data)
 
 

@@ -36,11 +36,11 @@ from orchestrator.phrases import say
 from orchestrator.planner import Directory, Kind, Plan, Planner, select_appointment
 from orchestrator.reports import missing_inputs, tool_report
 from orchestrator.resilience import Upstream
-from orchestrator.sessions import AppointmentRef, ConsultState, Session, SessionStore, SlotRef
+from orchestrator.sessions import AppointmentRef, ConsultState, Session, SessionStore, SlotRef, TriageState
 from orchestrator.steps import Action, PlannedStep, StepResult, StepStatus, status_of
 from orchestrator.tool_requests import ToolCall, ToolTask
 from orchestrator.tool_requests import read as read_tools
-from orchestrator.understand import Intent, OutOfScope, Understanding, understand
+from orchestrator.understand import Intent, OutOfScope, Understanding, understand, yes_or_no
 from orchestrator.writer import NO_PHI, Draft, PhiDecision, Writer
 from runtime.errors import InvalidArgument, bad_request_fields, error_info
 from runtime.identity import normalize_cpf, normalize_name
@@ -54,6 +54,7 @@ ANSWER_RESERVE_S = 0.3
 GENERAL_MAX_TOKENS = 160
 GENERAL_SENTENCES = 3
 GENERAL_PASSAGES = 3
+MAX_TRIAGE_ASKS = 2
 REPHRASE_MAX_TOKENS = 400
 
 DISPOSITION = {
@@ -158,6 +159,14 @@ class Orchestrator:
             session.language = screen.reply.language or session.language
             return self._finish(session, message, Answer(screen.reply.emergency_message, "emergency"),
                                 screen.reply.language, [], verification=None)
+        if screen.reply is not None:
+            # A high-risk topic: its deciding question comes before anything else, and the
+            # answer decides; a "no emergency" answer resumes the message that raised it.
+            triage = self._triage(session, message, screen.reply)
+            if isinstance(triage, Answer):
+                lang = screen.reply.language or session.language
+                return self._finish(session, message, triage, lang, [], verification=None)
+            message = triage
 
         # 2. Detect PHI in what the user sent (the payload of any model call is checked too).
         with tracer.start_as_current_span("phi") as span:
@@ -205,6 +214,9 @@ class Orchestrator:
                 session.consult.stage = "booked"
                 clinic = self.directory.clinics[answer.current_appointment.clinic_id].name
                 answer.text += "\n" + say(lang, "consult_handoff", clinic=clinic)
+        if screen.reply.advisory:  # a clinician's question with red-flag words: the reminder goes with it
+            answer.text += "\n" + screen.reply.advisory
+            answer.facts.append(screen.reply.advisory)
         await _stage(emit, ctx, orchestrator_pb2.STAGE_ROUTE, f"{len(results)} steps run")
         await _stage(emit, ctx, orchestrator_pb2.STAGE_ANSWER, answer.disposition)
 
@@ -307,6 +319,28 @@ class Orchestrator:
             return self.answers.reply(plan, lang), results
         answer.passages = passages
         return answer, results
+
+    @staticmethod
+    def _triage(session: Session, message: str, screen: verifier_pb2.ScreenInputResponse) -> Answer | str:
+        """The deciding question to ask (or ask again), the emergency its answer reveals, or
+        the message to go on with. An answer that stays unclear after a second asking is read
+        as an emergency: in doubt, fail closed."""
+        pending = session.triage
+        if pending is None:
+            if not screen.HasField("question"):
+                return message
+            q = screen.question
+            session.triage = TriageState(q.rule_id, q.text, q.emergency_if_yes, q.emergency_message, message)
+            trace.get_current_span().set_attribute("healthmesh.triage_question", q.rule_id)
+            return Answer(q.text, "needs_info")
+        reply = yes_or_no(message)
+        if reply is None and pending.asked < MAX_TRIAGE_ASKS:
+            pending.asked += 1
+            return Answer(pending.question, "needs_info")
+        session.triage = None
+        if reply is None or reply == pending.emergency_if_yes:
+            return Answer(pending.emergency_message, "emergency")
+        return pending.message
 
     def _plan(self, u: Understanding, session: Session, message: str, tools: ToolTask) -> Plan:
         """Tool questions and symptom consults first; everything else is the planner's."""

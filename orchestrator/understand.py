@@ -284,6 +284,11 @@ def _blank(text: str, match: re.Match[str]) -> str:
     return text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
 
 
+def yes_or_no(message: str) -> bool | None:
+    """A reply that starts with yes (True) or no (False); None when it says neither."""
+    return _confirmation(fold(message))
+
+
 def _confirmation(folded: str) -> bool | None:
     match = _CONFIRMATION.match(folded)
     if match is None:
