@@ -43,7 +43,9 @@ _SYMPTOM = re.compile(
     r"|veins?|varicose|varizes|veias|blood vessels|cramp\w*|caimbras?|scal(?:y|es|ing)|flak\w*|peel\w*"
     r"|crack\w*|fissures?|crust\w*|ooz\w*|sensitive skin|dry skin|skin|pele|thirst\w*|sede|urinat\w*|urin\w*"
     r"|vomit\w*|diarrh\w*|diarreia|vomito|spinning|vertigo|vertigem|toothache|dor de dente|lightheaded"
-    r"|unsteady|weak\w*|fraqueza|sneez\w*|espirr\w*|wheez\w*|chiado|temperature|temperatura)(?!\w)")
+    r"|unsteady|weak\w*|fraqueza|sneez\w*|espirr\w*|wheez\w*|chiado|temperature|temperatura|hives|urticaria"
+    r"|skips?|flutters?|scabs?|grind\w*|clicks?|twinge|frieira|herpes|casquinha|falsea\w*|travad[oa]|disparar"
+    r"|hairs?|nails?)(?!\w)")
 _FIRST_PERSON = re.compile(
     r"(?<!\w)(?:i|i'm|i've|im|ive|my|me|estou|to com|tenho|sinto|sentindo|meu|minha|meus|minhas|eu"
     r"|comecei|ando|started|been having|have had|have been)(?!\w)")

@@ -131,9 +131,10 @@ _CHEST_PAIN = (r"chest\s+(?:pain|tightness|pressure|discomfort|heaviness)"
 CUES: Mapping[str, tuple[_Cue, ...]] = {
     "cardiology": (
         _cue("palpitations", 4, r"palpitat\w*", r"palpitac\w*", r"batedeira", r"skipp(?:ed|ing)\s+beats?",
+             r"skips\s+a\s+beat", r"pulos?\s+no\s+coracao", r"tranco\s+no\s+(?:peito|coracao)",
              r"(?:racing|pounding|fluttering|irregular)\s+heart(?:\s*beat)?",
              rf"(?:heart|heartbeat|coracao|batimentos?){_NEAR}(?:races|racing|pounds|pounding|flutters|"
-             r"fluttering|skips|skipping|skipped|flips|jumps|irregular|acelerad[oa]s?|disparad[oa]|disparando|"
+             r"fluttering|skips|skipping|skipped|flips|jumps|irregular|acelerad[oa]s?|disparad[oa]|disparando|disparar|"
              r"descompassad[oa]|irregulares|batendo\s+(?:forte|rapido))"),
         _cue("chest pain", 3.5, _CHEST_PAIN),
         _cue("breathlessness", 3, r"short(?:ness)?\s+of\s+breath", r"breathless\w*", r"out\s+of\s+breath",
@@ -194,15 +195,17 @@ CUES: Mapping[str, tuple[_Cue, ...]] = {
              r"vitiligo", r"micose", r"frieira", r"impetigo", r"herpes", r"cobreiro", r"shingles"),
         _cue("hair loss", 3, r"hair\s+(?:loss|is\s+falling|falling\s+out)", r"losing\s+(?:my\s+)?hair",
              r"bald\s+(?:spot|patch)", r"queda\s+de\s+cabelo", r"cabelo\s+(?:caindo|cai)", r"caindo\s+cabelo",
-             r"alopecia", r"dandruff", r"caspa"),
-        _cue("nails", 2, r"nails?", r"unhas?"),
+             r"alopecia", r"dandruff", r"caspa",
+             r"hairs?\s+(?:on|in)\s+(?:my\s+|the\s+)?(?:pillow|brush|comb|drain)",
+             r"hair\s+(?:is\s+)?coming\s+out", r"cabelo\s+(?:\w+\s+){0,2}caindo"),
+        _cue("nails", 3.5, r"(?:toe|finger)?nails?", r"unhas?", r"frieira"),
         _cue("warts", 3.5, r"warts?", r"verrugas?"),
         _cue("dry skin", 2, r"dry\s+skin", r"pele\s+seca", r"ressecad[oa]s?", r"oily\s+skin",
              r"pele\s+oleosa"),
         _cue("redness", 1.5, r"red(?:ness)?", r"vermelh\w*", r"flush(?:ed|ing)?"),
         _cue("sores", 2, r"sores?\s+(?:on|that|around)", r"feridas?", r"lesions?"),
         # Impetigo and infected skin: crusts and ooze (NHS: impetigo; Symptom2Disease "Impetigo").
-        _cue("crusting or oozing", 3, r"crust\w*", r"ooz\w*", r"pus", r"crostas?", r"casquinhas?",
+        _cue("crusting or oozing", 3, r"crust\w*", r"ooz\w*", r"pus", r"scabs?", r"crostas?", r"casquinhas?",
              r"secrecao\s+amarel\w*"),
         # Cellulitis: a patch of skin red, swollen, warm and painful (NHS: cellulitis; Semigran 2015).
         _cue("inflamed skin", 3,
@@ -252,6 +255,12 @@ CUES: Mapping[str, tuple[_Cue, ...]] = {
              alone=False),
         _cue("stiffness", 2.5, r"stiff\w*", r"rigidez", r"travad[oa]", r"travou", r"locking", r"clicking",
              r"estala\w*"),
+        # What patients say of joints and tendons (NHS: knee pain, shoulder pain, heel pain).
+        _cue("joint noise or giving way", 3, r"grind\w*", r"clicks?", r"crack(?:s|ing)\s+(?:when|as)",
+             r"twinge",
+             r"giv(?:es|ing)\s+way", r"spurs?", r"esporao", r"false(?:ar|ia|ando)", r"rangendo"),
+        _cue("named muscle", 3, r"biceps", r"triceps", r"hamstrings?", r"quadriceps", r"rotator\s+cuff",
+             r"achilles", r"plantar\s+fasciitis", r"fascite\s+plantar"),
         _cue("lifting", 2, r"lifting", r"heavy\s+(?:box|boxes|bag|bags|things|weights?)",
              r"carregando\s+peso", r"(?:levantar|pegar|peguei|carreguei)\s+(?:peso|algo\s+pesado)",
              r"mov(?:ed|ing)\s+furniture", r"carregu?ei\s+(?:moveis|caixas)", alone=False),

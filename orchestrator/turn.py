@@ -243,44 +243,54 @@ class Orchestrator:
         dropped: list[str] = []
         if writing is not None and self.writer.writers(session.phi_seen):
             messages, origin = writing
-            names = [session.patient_name]
-            payload_phi = self.writer.payload_phi(messages, names)
+            payload_phi = self.writer.payload_phi(messages, [session.patient_name])
             phi = phi | payload_phi
             local_only = session.phi_seen or payload_phi.found
-            writers = self.writer.writers(local_only)
-            await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, f"writing: {', '.join(writers) or 'none'}")
-            with tracer.start_as_current_span("model") as span:
-                span.set_attribute("healthmesh.payload_phi", payload_phi.found)
-                span.set_attribute("healthmesh.local_only", local_only)
-                draft = await self.writer.draft(
-                    ctx.within(max(0.0, ctx.remaining() - ANSWER_RESERVE_S)), messages, local_only, names,
-                    max_tokens=_max_tokens(plan, answer),
-                    sentences=GENERAL_SENTENCES if origin == verifier_pb2.ANSWER_ORIGIN_SUMMARY else None)
-                span.set_attribute("healthmesh.model_route",
-                                   draft.route if isinstance(draft, Draft) else "none")
-            if isinstance(draft, Draft):
-                candidate = self._candidate(answer, draft, origin, lang)
-                with tracer.start_as_current_span("verify") as span:
-                    verdict = await self._verify(ctx, message, candidate, session, lang, origin=origin,
-                                                 reference=answer.text)
-                    span.set_attribute("healthmesh.safe", verdict.safe)
-                    span.set_attribute("healthmesh.model_text", True)
-                    span.set_attribute("healthmesh.rules_broken", sorted({n[:2] for n in verdict.notes}))
-                if verdict.safe:
-                    await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, f"accepted: {draft.route}")
-                    return candidate, draft.route, verdict, phi
-                dropped = [f"model text dropped ({draft.route}): {n}" for n in verdict.notes]
-            else:
-                dropped = [f"model text dropped ({draft.route}): {draft.reason}"]
-            trace.get_current_span().set_attribute("healthmesh.model_dropped", dropped)
-            await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, "dropped: " + (
-                "not faithful" if isinstance(draft, Draft) else draft.reason))
+            if self.writer.writers(local_only):
+                written = await self._model_text(ctx, session, message, plan, answer, lang, emit, messages,
+                                                 origin, local_only)
+                if isinstance(written, tuple):
+                    return (*written, phi)
+                dropped = written
         with tracer.start_as_current_span("verify") as span:
             verdict = await self._verify(ctx, message, answer, session, lang)
             span.set_attribute("healthmesh.safe", verdict.safe)
         if verdict.safe:
             verdict.notes.extend(dropped)
         return answer, "none", verdict, phi
+
+    async def _model_text(self, ctx: RequestContext, session: Session, message: str, plan: Plan,
+                          answer: Answer, lang: str, emit: Emit, messages: list[dict], origin: int,
+                          local_only: bool) -> tuple[Answer, str, orchestrator_pb2.Verification] | list[str]:
+        """The model's text with its route and verdict when the verifier finds it faithful, else
+        the notes saying why it was dropped."""
+        writers = self.writer.writers(local_only)
+        await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, f"writing: {', '.join(writers)}")
+        with tracer.start_as_current_span("model") as span:
+            span.set_attribute("healthmesh.local_only", local_only)
+            draft = await self.writer.draft(
+                ctx.within(max(0.0, ctx.remaining() - ANSWER_RESERVE_S)), messages, local_only,
+                [session.patient_name], max_tokens=_max_tokens(plan, answer),
+                sentences=GENERAL_SENTENCES if origin == verifier_pb2.ANSWER_ORIGIN_SUMMARY else None)
+            span.set_attribute("healthmesh.model_route", draft.route if isinstance(draft, Draft) else "none")
+        if isinstance(draft, Draft):
+            candidate = self._candidate(answer, draft, origin, lang)
+            with tracer.start_as_current_span("verify") as span:
+                verdict = await self._verify(ctx, message, candidate, session, lang, origin=origin,
+                                             reference=answer.text)
+                span.set_attribute("healthmesh.safe", verdict.safe)
+                span.set_attribute("healthmesh.model_text", True)
+                span.set_attribute("healthmesh.rules_broken", sorted({n[:2] for n in verdict.notes}))
+            if verdict.safe:
+                await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, f"accepted: {draft.route}")
+                return candidate, draft.route, verdict
+            dropped = [f"model text dropped ({draft.route}): {n}" for n in verdict.notes]
+        else:
+            dropped = [f"model text dropped ({draft.route}): {draft.reason}"]
+        trace.get_current_span().set_attribute("healthmesh.model_dropped", dropped)
+        await _stage(emit, ctx, orchestrator_pb2.STAGE_MODEL,
+                     "dropped: " + ("not faithful" if isinstance(draft, Draft) else draft.reason))
+        return dropped
 
     def _writing(self, plan: Plan, answer: Answer, message: str, lang: str
                  ) -> tuple[list[dict], int] | None:

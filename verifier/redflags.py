@@ -54,6 +54,7 @@ class Ask:
     pattern: re.Pattern[str]
     question: dict[str, str]  # language -> text
     emergency_if_yes: bool
+    unless: re.Pattern[str] | None = None  # context in which the topic needs no question
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def parse(raw: dict) -> Catalogue:
         for r in raw["rules"])
     asks = tuple(
         Ask(a["id"], _category(a["category"]), compiled(a["id"], *a["patterns"]), dict(a["question"]),
-            a["emergency_if"] == "yes")
+            a["emergency_if"] == "yes", compiled(a["id"], a["unless"]) if a.get("unless") else None)
         for a in raw.get("asks", ()))
     return Catalogue(rules, asks, raw)
 
@@ -132,9 +133,9 @@ _LONG_AGO = re.compile(
 )
 _HAPPENING_NOW = re.compile(
     r"\b(?:again|another|today|tonight|this morning|right now|currently|still|same|back|returned"
-    r"|recurring|started|since|having|happening|feel|feeling|i'm|i am|is|are|de novo|novamente"
+    r"|recurring|started|since|having|happening|feel|feeling|de novo|novamente"
     r"|outra vez|outro|outra|hoje|ainda|mesmos?|mesmas?|voltou|voltaram|comecou|desde|tendo"
-    r"|acontecendo|sentindo|sinto|estou|esta|to|ta)\b"
+    r"|acontecendo|sentindo|sinto|(?:estou|esta|to|ta) (?:com|sentindo|tendo|passando mal))\b"
 )
 _CLAUSE_END = re.compile(r"[,.;:!?]|\b(?:but|mas|and|e|porem|however|although|embora)\b")
 
@@ -172,8 +173,8 @@ def read(message: str) -> Reading:
                               and not _FIRST_PERSON_NOW.search(text))
     described: RedFlag | None = None
     for rule in catalogue().rules:
-        if rule.also is not None and not rule.also.search(text):
-            continue
+        if rule.also is not None and all(_negated(text, m.start()) for m in rule.also.finditer(text)):
+            continue  # the second sign is absent, or only denied ("no vomiting, not sleepy")
         for m in rule.pattern.finditer(text):
             if rule.always_counts:
                 return Reading(flag=RedFlag(rule.rule_id, rule.category))
@@ -186,6 +187,8 @@ def read(message: str) -> Reading:
     if described is not None or clinician_question:
         return Reading(clinician=described)
     for ask in catalogue().asks:
+        if ask.unless is not None and ask.unless.search(text):
+            continue
         if any(not _negated(text, m.start()) for m in ask.pattern.finditer(text)):
             return Reading(ask=ask)
     return Reading()

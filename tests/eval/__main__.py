@@ -27,6 +27,10 @@ from tests.eval.consults import ConsultMetrics, evaluate_consults, load_vignette
 from tests.eval.faithfulness import HOLDOUT_PATH, SET_PATH, FaithfulnessScore
 from tests.eval.faithfulness import score as score_faithfulness
 from tests.eval.metrics import TARGETS, Metrics, missed_targets
+from tests.eval.triage import HOLDOUT_PATH as TRIAGE_HOLDOUT
+from tests.eval.triage import SET_PATH as TRIAGE_SET
+from tests.eval.triage import TriageScore, load_cases
+from tests.eval.triage import score as score_triage
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -164,6 +168,20 @@ def faithfulness_table(scores: dict[str, FaithfulnessScore]) -> Table:
     return table
 
 
+def triage_table(scores: dict[str, TriageScore]) -> Table:
+    table = Table(title="Triage on public material (red-flag screen and consult routing, in-process)")
+    for column in ("set", "sensitivity", "over-triage", "consult opened", "specialty top-1", "per specialty"):
+        table.add_column(column)
+    for name, s in scores.items():
+        per = ", ".join(f"{k[:4]} {s.top1_of(k):.0%}" for k in sorted(s.routed))
+        table.add_row(name, f"{s.caught}/{s.emergent} ({s.sensitivity:.1%})",
+                      f"{s.over_triaged}/{s.calm} ({s.over_triage:.1%})", f"{s.consults_opened}/{s.symptoms}",
+                      f"{s.top1:.1%}", per)
+    table.caption = ("targets: sensitivity 100%, over-triage ≤ 10%, top-1 ≥ 85% overall and ≥ 75% per "
+                     "specialty")
+    return table
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console()
@@ -200,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     console.print(consult_table(consults))
     faithfulness = {path.name: score_faithfulness(path) for path in (SET_PATH, HOLDOUT_PATH)}
     console.print(faithfulness_table(faithfulness))
+    console.print(triage_table({p.name: score_triage(load_cases(p)) for p in (TRIAGE_SET, TRIAGE_HOLDOUT)}))
     missed = missed_targets(report.metrics)
     missed += [f"{name}: {len(s.unfaithful_accepted)} unfaithful texts accepted"
                for name, s in faithfulness.items() if s.unfaithful_accepted]
