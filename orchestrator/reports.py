@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from healthmesh.v1 import orchestrator_pb2, tools_pb2
 from orchestrator.phrases import say
+from orchestrator.score_reader import Criterion
 from orchestrator.steps import Action, StepStatus
 from orchestrator.toolloop import Ask, LoopResult
 
@@ -88,14 +89,17 @@ class _Writer:
 
     # -- one section per tool result -----------------------------------------------------------
 
-    def score(self, r: tools_pb2.ComputeRiskScoreResponse) -> None:
+    def score(self, r: tools_pb2.ComputeRiskScoreResponse, readings: list[Criterion]) -> None:
         self.facts += [r.score_name, *(c.name for c in r.components)]
         ref = self.cite(r.source, r.score_name, r.score_name)
         points = ", ".join(f"{c.name} {_num(c.points)}" for c in r.components)
         head = say(self.lang, "report_score", name=r.score_name, score=_num(r.score), max=_num(r.max_score),
                    tier=TIER[self.lang].get(r.risk_tier, "?"))
-        self.lines += [f"{head} {ref}", say(self.lang, "components", components=points),
-                       say(self.lang, "interpretation", text=self.fact(r.interpretation))]
+        self.lines += [f"{head} {ref}", say(self.lang, "components", components=points)]
+        if readings:  # what was read from the message, so a clinician can check it
+            read = "; ".join(f"{c.name} {c.value}" + (f' ("{c.words}")' if c.words else "") for c in readings)
+            self.lines.append(say(self.lang, "score_read", read=self.fact(read)))
+        self.lines.append(say(self.lang, "interpretation", text=self.fact(r.interpretation)))
         if r.convention:
             self.lines.append(say(self.lang, "convention", text=self.fact(r.convention)))
         self.objective.append(f"{r.score_name}: {_num(r.score)}/{_num(r.max_score)} "
@@ -143,7 +147,7 @@ class _Writer:
             self.lines.append(say(self.lang, "no_passage"))
 
 
-def tool_report(loop: LoopResult, lang: str) -> Report:
+def tool_report(loop: LoopResult, lang: str, readings: list[Criterion] = ()) -> Report:
     """The answer to a tool question from the loop's results."""
     if loop.ask is not None:
         return Report(_ask_text(loop.ask, lang), "needs_info")
@@ -159,7 +163,7 @@ def tool_report(loop: LoopResult, lang: str) -> Report:
             w.lines.append("")
         action, reply = result.step.action, result.reply
         if action == Action.COMPUTE_SCORE:
-            w.score(reply)
+            w.score(reply, list(readings))
         elif action == Action.CHECK_DRUG_SAFETY:
             w.safety(reply)
         elif action == Action.CHECK_INTERACTIONS:

@@ -377,7 +377,7 @@ class Orchestrator:
             loop = await toolloop.run(self._steps_ctx(ctx), task, run_step)
             span.set_attribute("healthmesh.tool_steps", len(loop.results))
             span.set_attribute("healthmesh.tool_ask", loop.ask.kind if loop.ask else "")
-        report = tool_report(loop, lang)
+        report = tool_report(loop, lang, task.readings)
         if session.consult is not None:
             session.consult.objective += report.objective
         return Answer(report.text, report.disposition, facts=report.facts, citations=report.citations), \
