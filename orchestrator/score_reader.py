@@ -18,7 +18,7 @@ from runtime.folding import fold
 
 SCORES = ("cha2ds2_vasc", "heart", "wells_pe", "curb65", "qsofa")
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "um": 1, "uma": 1, "dois": 2, "duas": 2,
-                "tres": 3, "quatro": 4, "cinco": 5, "no": 0, "zero": 0, "nenhum": 0}
+                "tres": 3, "quatro": 4, "cinco": 5}
 
 
 @dataclass(frozen=True)
@@ -40,19 +40,47 @@ class ScoreReading:
 # -- context --------------------------------------------------------------------------------------
 
 _PRE_NEGATION = re.compile(
-    r"\b(?:no|not|without|denies|denied|deny|negative for|free of|absence of|never|nor|sem|nega|negou|negando"
-    r"|nao|nenhum|nenhuma|ausencia de|nem)\b|n't\b")
+    r"(?:\b(?:no|not|without|denies|denied|deny|negative for|free of|absence of|never|nor|sem|nega|negou|negando"
+    r"|nao|nenhum|nenhuma|ausencia de|nem|negativo para|negativa para)\b|n't\b)"
+    # An auxiliary right after the negation belongs to it: "never had", "has not had", "nunca teve".
+    r"(?:\s+(?:had|have|has|been|got|shown|tive|teve|apresentou|apresenta|esta|estava|ta|foi|e))?")
 # What ends a negation's scope: the clause ends, or a new assertion starts.
 _SCOPE_END = re.compile(
-    r"[.;]|\b(?:but|however|although|though|mas|porem|entretanto|contudo|with|com|has|have|had|presents?"
-    r"|presenting|apresenta|tem|tinha|reports?|refere|positive|positivo|is|are|was|were|e|esta)\b"
+    r"[.;)]|\d|\b(?:but|however|although|though|mas|porem|entretanto|contudo|with|com|has|have|had|presents?"
+    r"|presenting|apresenta|tem|tinha|reports?|refere|positive|positivo|is|are|was|were|esta)\b"
     # A list item that asserts itself: "no diabetes, prior stroke".
     r"|,\s*(?:prior|previous|history of|known|recent|current|positive|hx|s/p|status post|old|previo|previa"
     r"|historia de|antecedente)\b")
 _POST_NEGATION = re.compile(
+    r"(?:\s*/\s*\w+|\s+or\s+\w+)*"  # "Stroke/TIA: no"
     r"\s*(?:[:=(-]\s*|\s(?:is|was|are|were|e|esta|foi)\s+)?(?:no|not present|absent|negative|none|nao|ausente"
-    r"|negativ[oa])\b")
-_FORMER = re.compile(r"\b(?:former|ex|quit|stopped|ex-|previous|parou|deixou de)\W*$")
+    r"|negativ[oa]|negad[oa])\b")
+_FORMER = re.compile(r"\b(?:former|ex|quit|stopped|previous|parou|deixou de)\b")
+_WHEN_QUIT = re.compile(r"(\d+)\s*(days?|weeks?|months?|years?|dias|semanas|meses|anos)\b")
+_DAYS = {"day": 1, "dia": 1, "week": 7, "semana": 7, "month": 30, "mese": 30, "year": 365, "ano": 365}
+
+
+def _former(text: str, words: str) -> bool:
+    """A smoker who quit more than three months ago (HEART counts current or recent smoking)."""
+    at = text.find(words)
+    clause = text[max(0, at - 40):at + len(words) + 40]
+    if not _FORMER.search(clause):
+        return False
+    when = _WHEN_QUIT.search(clause)
+    if when is None:
+        return True
+    return int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365) > 90
+
+
+def _abbreviation(text: str, original: str, abbreviation: str) -> str:
+    """An upper-case abbreviation of the original message (HAS: hipertensão arterial
+    sistêmica), not denied in its folded text."""
+    if len(text) != len(original):
+        return ""
+    for m in re.finditer(rf"\b{abbreviation}\b", original):
+        if not _denied(text, m.start(), m.end()):
+            return m.group(0)
+    return ""
 
 
 def _denied(text: str, start: int, end: int) -> bool:
@@ -85,16 +113,18 @@ _NUM = r"(\d{1,3}(?:[.,]\d+)?)"
 _AGE = re.compile(
     r"\b(\d{1,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*(?:old|o)\b|\b(\d{1,3})\s*(?:yo|y/o)\b"
     r"|\b(?:aged|age|idade)\s*(?:of|de|is|:|=)?\s*(\d{1,3})\b|\b(\d{1,3})\s*anos\b"
-    r"|\b(?:is|tem|he's|she's|esta com)\s+(\d{2,3})\b(?!\s*(?:%|mg|mm|kg|cm|bpm|x|/))")
+    r"|\b(?:is|tem|he's|she's|'s|esta com)\s+(\d{2,3})\b(?!\s*(?:%|mg|mm|kg|cm|bpm|x|/))"
+    r"|\b(\d{2,3})\s*years?\b(?!\s+ago)|\b(\d{2,3})(?:m|f)\b")
+# A keyword, then its number within a few words ("respirations are 22/min", "a pressão está 13 por 8").
+_GAP = r"\b[^.;\d]{0,28}?"
 _RR = re.compile(
-    rf"\b(?:rr|respiratory rate|resp(?:iratory)?\.? rate|respirations?|breathing at|fr|frequencia respiratoria)"
-    rf"\s*(?:of|de|is|was|at|=|:|em)?\s*{_NUM}|\b{_NUM}\s*(?:breaths?\s*(?:/|per)\s*min\w*|rpm|irpm|ipm|mrm)\b")
+    rf"\b(?:rr|respiratory rate|resp(?:iratory)?\.? rate|respirations?|breathing|respiracao|respirando|tachypn\w*"
+    rf"|taquipn\w*|fr|frequencia respiratoria){_GAP}{_NUM}|\b{_NUM}\s*(?:breaths?\s*(?:/|per)\s*min\w*|rpm|irpm|ipm|mrm)\b")
 _HR = re.compile(
-    rf"\b(?:hr|heart rate|pulse(?: rate)?|fc|frequencia cardiaca|pulso)\s*(?:of|de|is|was|at|=|:|em)?\s*{_NUM}"
-    rf"|\b{_NUM}\s*(?:bpm|beats?\s*(?:/|per)\s*min\w*)\b")
+    rf"\b(?:hr|heart rate|pulse(?: rate)?|fc|frequencia cardiaca|pulso|coracao|tachycardic|taquicardic\w*){_GAP}"
+    rf"(\d{{2,3}})\b|\b(\d{{2,3}})\s*(?:bpm|beats?\s*(?:/|per)\s*min\w*)")
 _BP = re.compile(
-    r"\b(?:bp|blood pressure|pa|pressao arterial|pressao|ta)\s*(?:of|de|is|was|=|:|em)?\s*"
-    r"(\d{1,3})\s*(?:/|x|over|por)\s*(\d{1,3})\b")
+    rf"\b(?:bp|blood pressure|pa|pressao arterial|pressao|ta){_GAP}(\d{{1,3}})\s*(?:/|x|over|por)\s*(\d{{1,3}})(?!\d)")
 _SBP = re.compile(
     rf"\b(?:sbp|systolic(?: blood pressure| bp| pressure)?|pas|pressao (?:arterial )?sistolica|sistolica)"
     rf"\s*(?:of|de|is|was|=|:|em)?\s*{_NUM}")
@@ -102,8 +132,7 @@ _DBP = re.compile(
     rf"\b(?:dbp|diastolic(?: blood pressure| bp| pressure)?|pad|pressao (?:arterial )?diastolica|diastolica)"
     rf"\s*(?:of|de|is|was|=|:|em)?\s*{_NUM}")
 _UREA = re.compile(
-    rf"\b(bun|blood urea nitrogen|urea nitrogen|serum urea|urea|ureia)\s*(?:level|levels|nivel)?\s*"
-    rf"(?:of|de|is|was|=|:|em)?\s*{_NUM}\s*(mmol\s*/?\s*l|mg\s*/?\s*dl)?")
+    rf"\b(bun|blood urea nitrogen|urea nitrogen|serum urea|urea|ureia){_GAP}{_NUM}\s*(mmol\s*/?\s*l|mg\s*/?\s*dl)?")
 _GCS = re.compile(r"\b(?:gcs|glasgow(?: coma scale| score)?)\s*(?:of|de|is|was|=|:)?\s*(\d{1,2})\b")
 
 
@@ -157,27 +186,30 @@ _DIABETES = r"\b(?:diabet\w*|dm|dm2|dm1|t2dm|t1dm|iddm|niddm)\b"
 _CHF = (r"\b(?:heart failure|chf|congestive|insuficiencia cardiaca|icc|lv dysfunction|reduced ejection fraction"
         r"|hfref|disfuncao ventricular|fracao de ejecao reduzida)\b")
 _STROKE = (r"\b(?:stroke|tia|transient ischemic attack|thromboembol\w*|avc|ait|ataque isquemico transitorio"
-           r"|tromboembol\w*|embolia sistemica|systemic embol\w*)\b")
+           r"|tromboembol\w*|embolia sistemica|(?:systemic|arterial|peripheral)\s+(?:arterial\s+)?embol\w*"
+           r"|cerebral infarct\w*|infartos? cerebra\w*|ischemic stroke|avc isquemico|avci)\b")
 _VASCULAR = (r"\b(?:prior mi|previous mi|old mi|myocardial infarction|heart attack|infarto|iam previo|pad"
              r"|peripheral arter\w*|aortic plaque|doenca arterial periferica|placa aortica|vascular disease"
-             r"|doenca vascular)\b")
+             r"|doenca vascular|dap|doap)\b")
 _CHOLESTEROL = (r"\b(?:hypercholesterol\w*|high cholesterol|hyperlipid\w*|dyslipid\w*|colesterol alto|dislipid\w*"
                 r"|hipercolesterol\w*)\b")
 _OBESITY = r"\b(?:obes\w*|(?:bmi|imc)\s*(?:of|de|is|=|:|>)?\s*(?:3\d|[4-6]\d))\b"
 _SMOKING = r"\b(?:current(?:ly)? smok\w*|smok\w*|tabagis\w*|fumante|fuma)\b"
 _FAMILY = (r"\b(?:family history|positive family|historia familiar|historico familiar|antecedente familiar"
            r"|father had|mother had|pai (?:teve|infartou)|mae (?:teve|infartou))\b")
-_ATHEROSCLEROTIC = (r"\b(?:prior mi|previous mi|old mi|myocardial infarction|heart attack|pci|cabg|stent\w*"
+_ATHEROSCLEROTIC = (r"\b(?:prior mi|previous mi|old mi|(?:prior|previous|old|history of|had an?) (?:myocardial infarction|heart attack)"
+                    r"|pci|icp|dac|cabg|stent\w*"
                     r"|angioplast\w*|bypass|revasculari[sz]\w*|stroke|tia|avc|ait|pad|peripheral arter\w*"
                     r"|known (?:cad|coronary)|coronary artery disease|atherosclero\w*|ateroscler\w*|doenca coronaria"
                     r"|infarto previo|iam previo)\b")
-_FEMALE = (r"\b(?:woman|female|she|her|mrs|ms|lady|mother|daughter|sister|wife|grandmother|mulher|feminino|feminina"
-           r"|senhora|sra|mae|filha|irma|esposa|avo|paciente do sexo feminino|idosa)\b")
-_MALE = (r"\b(?:man|male|he|his|mr|gentleman|father|son|brother|husband|grandfather|homem|masculino|senhor|sr|pai"
-         r"|filho|irmao|marido|idoso)\b")
+_FEMALE = (r"\b(?:woman|female|she|her|mrs|ms|lady|mother|mom|mum|daughter|sister|wife|grandmother|grandma|mulher"
+           r"|feminino|feminina|senhora|sra|mae|filha|irma|esposa|paciente do sexo feminino|idosa|puerpera|gestante"
+           r"|\d{2,3}f)\b")
+_MALE = (r"\b(?:man|male|he|his|mr|gentleman|father|dad|son|brother|husband|grandfather|grandpa|homem|masculino"
+         r"|senhor|sr|pai|filho|irmao|marido|idoso|\d{2,3}m)\b")
 _CONFUSION = (r"\b(?:confus\w*|disorient\w*|altered mental\w*|altered mentation|altered consciousness|delirium"
-              r"|desorientad\w*|confus[oa]|rebaixamento do nivel de consciencia|alteracao (?:do nivel )?de consciencia"
-              r"|sonolento e confuso)\b")
+              r"|lethargic|letargic\w*|somnolent|sonolent[oa]|obtund\w*|not oriented|a&ox[0-2]|oriented x ?[0-2]"
+              r"|desorientad\w*|confus[oa]|rebaixamento do nivel de consciencia|alteracao (?:do nivel )?de consciencia)\b")
 
 
 def _flag(name: str, text: str, pattern: str) -> tuple[bool, Criterion]:
@@ -222,8 +254,8 @@ def _original(words: str, text: str, message: str) -> str:
 def _cha2ds2_vasc(text: str, original: str) -> ScoreReading:
     age, sex = _age(text), _sex(text)
     hypertension = _flag("hypertension", text, _HYPERTENSION)
-    if not hypertension[0] and re.search(r"\bHAS\b", original):  # Brazilian abbreviation
-        hypertension = (True, Criterion("hypertension", "yes", "HAS"))
+    if not hypertension[0] and (has := _abbreviation(text, original, "HAS")):  # Brazilian abbreviation
+        hypertension = (True, Criterion("hypertension", "yes", has))
     findings = {"chf": _flag("chf", text, _CHF), "hypertension": hypertension,
                 "diabetes": _flag("diabetes", text, _DIABETES), "stroke": _flag("stroke", text, _STROKE),
                 "vascular": _flag("vascular", text, _VASCULAR)}
@@ -251,46 +283,70 @@ _ECG = ((tools_pb2.HEART_ECG_SIGNIFICANT_ST_DEVIATION, "significant ST deviation
          r"|infradesnivel\w*|supradesnivel\w*|desnivelamento (?:do|de) st)\b"),
         (tools_pb2.HEART_ECG_NONSPECIFIC_REPOLARIZATION, "non-specific repolarization",
          r"\b(?:non-?specific|repolari[sz]ation|lbbb|left bundle branch block|bundle branch block|lvh"
-         r"|left ventricular hypertrophy|paced|pacemaker rhythm|bre|bloqueio de ramo|hve|sobrecarga"
+         r"|left ventricular hypertrophy|paced|pacemaker rhythm|bre|bloqueio de ramo|hve|sobrecarga|marca-?passo"
+         r"|t-wave (?:flattening|inversion)|t wave (?:flattening|inversion)|onda t (?:achatada|invertida)"
          r"|alteraca?o(?:es)? inespecific\w*|inespecific\w*)\b"),
         (tools_pb2.HEART_ECG_NORMAL, "normal",
-         r"\b(?:normal (?:ecg|ekg|electrocardiogram)|(?:ecg|ekg|electrocardiogram|eletrocardiograma)\s*"
-         r"(?:is |was |:|=|-)?\s*(?:normal|unremarkable|sem alteracoes|without (?:changes|abnormalities))"
+         r"\b(?:normal (?:ecg|ekg|electrocardiogram)|(?:ecg|ekg|electrocardiogram|eletrocardiograma|eletro)\b[^.;]{0,12}?"
+         r"(?:normal|unremarkable|sem alteraco\w*|without (?:changes|abnormalities)|no changes|no abnormalit\w*)"
          r"|unremarkable (?:ecg|ekg))\b"))
+_TROPONIN_WORD = r"\b(?:troponin\w*|hs-?ctn\w*|ctn[it]?|tn[it])\b"
 _TROPONIN = ((tools_pb2.HEART_TROPONIN_OVER_THREE_TIMES, "over 3x the normal limit",
-              r"\btroponin\w*\b[^.;]{0,40}?(?:(?:>|over|above|more than|greater than|acima de|mais de|maior que)\s*"
-              r"(?:3|three|tres)\b|\b(?:[4-9]|\d\d)\s*(?:x|times|vezes)\b|tripl\w*)"),
+              _TROPONIN_WORD + r"[^.;]{0,40}?(?:(?:>|over|above|more than|greater than|acima de|mais de|maior que)\s*"
+              r"(?:3|three|tres)\b|(?<![\d.,])(?:[4-9]|\d\d)(?:[.,]\d)?\s*(?:x|times|vezes|vez)\b|(?<![\d.,])3[.,][1-9]\d*\s*(?:x|times|vezes|vez)\b"
+              r"|tripl\w*)"),
              (tools_pb2.HEART_TROPONIN_ONE_TO_THREE_TIMES, "1-3x the normal limit",
-              r"\btroponin\w*\b[^.;]{0,40}?(?:\b1\s*-\s*3\b|\b1 to 3\b|entre 1 e 3|\b[123](?:[.,]\d)?\s*(?:x|times|vezes)"
-              r"|twice|double|\bduas vezes|mildly elevated|slightly elevated|levemente elevad\w*|elevad\w*|elevated"
-              r"|positive|positiva)"),
+              _TROPONIN_WORD + r"[^.;]{0,40}?(?:\b1\s*-\s*3\b|\b1 to 3\b|entre 1 e 3|(?<![\d.,])[123](?:[.,]0)?\s*(?:x|times|vezes|vez)|(?<![\d.,])[12][.,]\d+\s*(?:x|times|vezes|vez)"
+              r"|twice|double|\bduas vezes|mildly elevated|slightly elevated|levemente elevad\w*|(?<!not )(?<!nao )elevad\w*"
+              r"|(?<!not )elevated|positive|positiva)"),
              (tools_pb2.HEART_TROPONIN_NORMAL, "normal",
-              r"\btroponin\w*\b[^.;]{0,25}?(?:normal|negative|negativa|within normal|undetectable|not elevated"
-              r"|nao elevada|dentro do normal)|\b(?:normal|negative) troponin\w*"))
+              _TROPONIN_WORD + r"[^.;]{0,25}?(?:normal|negative|negativa|within normal|undetectable|not elevated"
+              r"|nao elevada|indetectavel|dentro do (?:limite da )?normal|below the (?:cutoff|cut-off|limit)|abaixo do (?:corte|limite))"
+              r"|\b(?:normal|negative) troponin\w*"))
+# A troponin value with its upper reference limit: "hs-cTnT 38 ng/L (URL 14 ng/L)".
+_TROPONIN_RATIO = re.compile(
+    _TROPONIN_WORD + r"[^.;\d]{0,20}(\d+(?:[.,]\d+)?)[^.;\d]{0,30}?\b(?:url|uln|upper (?:reference )?limit|99th"
+    r"|percentil 99|limite superior|referencia)[^.;\d]{0,10}(\d+(?:[.,]\d+)?)")
 
 
-def _graded(name: str, text: str, grades: tuple[tuple[int, str, str], ...]) -> tuple[int, Criterion | None]:
-    """The first grade (highest first) whose words the text has."""
+def _graded(name: str, text: str, grades: tuple[tuple[int, str, str], ...], *, deniable: bool = True
+            ) -> tuple[int, Criterion | None]:
+    """The first grade (highest first) whose words the text has, not denied ("without ST
+    deviation" is no ST deviation); a measured grade (troponin 4x) is never denied."""
     for value, label, pattern in grades:
-        if m := re.search(pattern, text):
-            return value, Criterion(name, label, m.group(0))
+        for m in re.finditer(pattern, text):
+            if not deniable or not _denied(text, m.start(), m.end()):
+                return value, Criterion(name, label, m.group(0))
     return 0, None
+
+
+def _troponin(text: str) -> tuple[int, Criterion | None]:
+    if m := _TROPONIN_RATIO.search(text):
+        value, limit = (float(g.replace(",", ".")) for g in m.groups())
+        ratio = value / limit if limit else 0
+        grade = (tools_pb2.HEART_TROPONIN_NORMAL if ratio <= 1 else tools_pb2.HEART_TROPONIN_ONE_TO_THREE_TIMES
+                 if ratio <= 3 else tools_pb2.HEART_TROPONIN_OVER_THREE_TIMES)
+        return grade, Criterion("troponin", f"{ratio:.1f}x the upper limit", m.group(0))
+    return _graded("troponin", text, _TROPONIN, deniable=False)
 
 
 def _heart(text: str, original: str) -> ScoreReading:
     age = _age(text)
     history, history_read = _graded("history", text, _HISTORY)
     ecg, ecg_read = _graded("ecg", text, _ECG)
-    troponin, troponin_read = _graded("troponin", text, _TROPONIN)
+    troponin, troponin_read = _troponin(text)
     factors = [(name, _finding(text, pattern)) for name, pattern in (
         ("hypertension", _HYPERTENSION), ("hypercholesterolemia", _CHOLESTEROL), ("diabetes", _DIABETES),
         ("obesity", _OBESITY), ("smoking", _SMOKING), ("family history", _FAMILY))]
-    factors = [(name, words) for name, words in factors
-               if words and not (name == "smoking" and _FORMER.search(text[:text.find(words)]))]
+    if not factors[0][1]:
+        factors[0] = ("hypertension", _abbreviation(text, original, "HAS"))
+    factors = [(name, words) for name, words in factors if words and not (name == "smoking" and _former(text, words))]
     count = len(factors)
-    if m := re.search(r"\b(\d|one|two|three|four|five|um|uma|dois|duas|tres|quatro|cinco|no|zero|nenhum)\s+"
-                      r"(?:known\s+|cardiovascular\s+|cardiac\s+)?(?:risk factors?|fatores? de risco)", text):
-        count = max(count, int(m.group(1)) if m.group(1).isdigit() else _COUNT_WORDS[m.group(1)])
+    if m := re.search(r"\b(\d|one|two|three|four|five|um|uma|dois|duas|tres|quatro|cinco|no|zero|nenhum|sem)\s+"
+                      r"(?:known\s+|cardiovascular\s+|cardiac\s+|conventional\s+)?(?:risk factors?|fatores? de risco)",
+                      text):
+        stated = int(m.group(1)) if m.group(1).isdigit() else _COUNT_WORDS.get(m.group(1), 0)
+        count = max(count, stated)
         factors.append(("stated count", m.group(0)))
     athero = _finding(text, _ATHEROSCLEROTIC)
     inputs = tools_pb2.HeartInputs(history=history, ecg=ecg, age=int(age.value) if age else 0,
@@ -304,35 +360,64 @@ def _heart(text: str, original: str) -> ScoreReading:
                         read)
 
 
-_DVT_SIGNS = (r"\b(?:clinical signs (?:and symptoms )?of dvt|signs (?:and symptoms )?of (?:dvt|deep vein thrombosis)"
+_DVT_SIGNS = (r"\b(?:(?:leg|calf)\s+(?:\w+\s+){0,2}(?:swollen|oedematous|edematous|tender)|tender\w*\s+(?:along|over)\s+"
+              r"(?:the\s+)?deep veins|(?:pitting\s+)?o?edema\s+(?:of|in)\s+the\s+(?:\w+\s+)?leg|trajeto venoso profundo"
+              r"|edema assimetrico|calf swelling|sinais clinicos de tvp"
+              r"|clinical signs (?:and symptoms )?of dvt|signs (?:and symptoms )?of (?:dvt|deep vein thrombosis)"
               r"|dvt signs|leg swelling|swollen (?:left |right )?(?:leg|calf)|(?:leg|calf) (?:swelling|tenderness|edema)"
               r"|unilateral (?:leg )?(?:swelling|edema)|pain on palpation of the deep veins|sinais (?:clinicos )?de tvp"
               r"|edema (?:de|da|do|em) (?:perna|membro|panturrilha)|empastamento|panturrilha (?:edemaciada|inchada)"
               r"|sinais de trombose)\b|\b(?:signs of )?dvt\s*[:=-]\s*(?:yes|present|sim)\b")
-_PE_LIKELY = (r"\b(?:pe (?:is )?(?:the )?most likely(?: diagnosis)?|pe (?:is )?more likely|alternative diagnosis (?:is )?"
+_PE_LIKELY = (r"\b(?:pe (?:is |as )?(?:the )?(?:leading|most probable|likeliest)(?: diagnosis)?"
+              r"|tep (?:e |como )?(?:o |a )?(?:diagnostico |hipotese )?(?:mais provavel|principal(?: hipotese)?)"
+              r"|pe (?:is )?(?:the )?most likely(?: diagnosis)?|pe (?:is )?more likely|alternative diagnosis (?:is )?"
               r"(?:less likely|unlikely)|no (?:more likely )?alternative diagnosis|pe as the most likely"
               r"|tep (?:e )?(?:o )?(?:diagnostico )?mais provavel|diagnostico alternativo (?:e )?menos provavel"
               r"|most likely diagnosis (?:is|:) pe)\b|\bpe (?:is )?(?:the )?most likely(?: diagnosis)?\s*[:=-]\s*yes\b")
 _IMMOBILE = (r"\b(?:immobili[sz]\w*|bedridden|bed rest|bed-bound|recent(?:ly)? (?:surgery|operat\w*)|post-?operative"
              r"|(?:surgery|operation|operated)\b[^.;]{0,30}\b(?:\d|one|two|three|four|1|2|3|4)\s*(?:days?|weeks?) ago"
              r"|imobiliza\w*|acamad[oa]|repouso no leito|cirurgia recente|pos-?operatorio|operad[oa] ha)\b")
-_PREVIOUS_VTE = (r"\b(?:(?:previous|prior|history of|past|old)\s+(?:dvt|pe|vte|pulmonary embol\w*|deep vein thromb\w*"
+_PREVIOUS_VTE = (r"\b(?:(?:had|has had|tive|teve)\s+(?:a\s+|an\s+|uma\s+)?(?:pe|dvt|vte|clot|tep|tvp|trombose|embolia)\b"
+                 r"|(?:previous|prior|history of|past|old)\s+(?:dvt|pe|vte|pulmonary embol\w*|deep vein thromb\w*"
                  r"|venous thromboembol\w*)|(?:tvp|tep|trombose|embolia pulmonar)\s+previ[ao]|(?:historia|historico|antecedente)"
                  r"\s+de\s+(?:tvp|tep|trombose|embolia))\b")
-_HEMOPTYSIS = r"\b(?:hemoptysis|haemoptysis|cough\w* (?:up )?blood|hemoptise|tosse com sangue|escarro com sangue)\b"
+_HEMOPTYSIS = (r"\b(?:hemoptysis|haemoptysis|cough\w* (?:up )?blood|hemoptise|tosse com sangue|tossindo sangue"
+               r"|escarro com sangue)\b")
 _MALIGNANCY = (r"\b(?:cancer|malignan\w*|neoplas\w*|carcinoma|tumou?r|metasta\w*|chemotherapy|palliative|oncolog\w*"
                r"|lymphoma|leukemia|leukaemia|cancer|quimioterapia|paliativ\w*|linfoma|leucemia)\b")
 
 
+_SURGERY = (r"\b(?:surgery|surgical|operation|operated|section|replacement|arthroplasty|ectomy|cesarea|cesariana"
+            r"|cirurgia|operad[oa]|\w+ectomia|\w+ectomy|histerectomia)\b")
+_POST_OP = r"\b(?:post-?op(?:erative)?(?: day)?|pos-?operatorio|puerpera|no mesmo dia|same day|cast|gesso|plaster)\b"
+
+
+def _immobilization(text: str) -> tuple[bool, Criterion]:
+    """Immobilization for 3 days or more, or surgery in the past 4 weeks (Wells 2000)."""
+    if words := _finding(text, _IMMOBILE) or _finding(text, _POST_OP):
+        when = _WHEN_QUIT.search(text, max(0, text.find(words) - 40), text.find(words) + len(words) + 40)
+        recent = when is None or int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365) <= 28
+        if recent:
+            return True, Criterion("immobilization", "yes", words)
+    if words := _finding(text, _SURGERY):
+        at = text.find(words)
+        when = _WHEN_QUIT.search(text, at, at + 60) or _WHEN_QUIT.search(text, max(0, at - 40), at)
+        week = re.search(r"\b(?:last|this) week|semana passada|esta semana|ontem|yesterday", text[at:at + 60])
+        if week or (when and int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365) <= 28):
+            return True, Criterion("immobilization", "yes", words)
+    return False, Criterion("immobilization", "no")
+
+
 def _wells(text: str, original: str) -> ScoreReading:
     rate = _number("heart_rate", _HR, text)
-    fast = (float(rate.value) > 100) if rate else bool(_finding(text, r"\b(?:tachycard\w*|taquicard\w*)\b"))
+    tachycardic = _finding(text, r"\b(?:tachycard\w*|taquicard\w*)\b")
+    fast = (float(rate.value) > 100) if rate else bool(tachycardic)
     malignancy = _finding(text, _MALIGNANCY)
     if malignancy and re.search(r"\b(?:remission|remissao|cured|curad[oa]|years ago|anos atras|ha \d+ anos)\b",
                                 text[text.find(malignancy):text.find(malignancy) + 80]):
         malignancy = ""
     findings = {"dvt_signs": _flag("dvt_signs", text, _DVT_SIGNS), "pe_most_likely": _flag("pe_most_likely", text, _PE_LIKELY),
-                "immobilization": _flag("immobilization", text, _IMMOBILE),
+                "immobilization": _immobilization(text),
                 "previous_vte": _flag("previous_vte", text, _PREVIOUS_VTE),
                 "hemoptysis": _flag("hemoptysis", text, _HEMOPTYSIS)}
     inputs = tools_pb2.WellsPeInputs(
@@ -343,7 +428,8 @@ def _wells(text: str, original: str) -> ScoreReading:
     read = [c for _, c in findings.values()]
     read.append(rate or Criterion("heart_rate_over_100", "yes" if fast else "no"))
     read.append(Criterion("malignancy", "yes" if malignancy else "no", malignancy))
-    return ScoreReading(tools_pb2.ComputeRiskScoreRequest(wells_pe=inputs), [], read)
+    return ScoreReading(tools_pb2.ComputeRiskScoreRequest(wells_pe=inputs),
+                        _missing("wells_pe", heart_rate=rate or tachycardic or None), read)
 
 
 def _curb65(text: str, original: str) -> ScoreReading:

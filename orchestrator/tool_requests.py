@@ -91,7 +91,8 @@ def read(message: str) -> ToolTask:
     text = fold(message)
     task = ToolTask()
     for score, pattern in _SCORES:
-        if pattern.search(text):
+        # "HEART?" in capitals names the score; "heart" alone is an organ.
+        if pattern.search(text) or (score == "heart" and re.search(r"\bHEART\b", message)):
             reading = read_score(score, message)
             task.score, task.readings = score, reading.read
             task.missing += reading.missing

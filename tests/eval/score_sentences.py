@@ -1,0 +1,61 @@
+"""Score questions asked in sentences (tests/eval/score_sentences.json: published worked
+examples, MedCalc-Bench patient notes and clinical-note style cases, in both languages, each
+labeled with its exact score or the criteria it lacks). Each message goes through the
+orchestrator's reading of tool questions and the calculator itself, in-process: exact when the
+score computed equals the label, or when a case that lacks criteria is asked back for them."""
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from orchestrator.tool_requests import read
+from runtime.errors import InvalidArgument
+from tools.calculators import compute
+
+SET_PATH = Path(__file__).with_name("score_sentences.json")
+
+
+@dataclass
+class SentenceScore:
+    cases: Counter = field(default_factory=Counter)  # score -> cases
+    exact: Counter = field(default_factory=Counter)  # score -> exact
+    wrong: list[tuple[str, str]] = field(default_factory=list)  # (case id, what happened)
+
+    @property
+    def rate(self) -> float:
+        return sum(self.exact.values()) / sum(self.cases.values()) if self.cases else 0.0
+
+    def rate_of(self, score: str) -> float:
+        return self.exact[score] / self.cases[score] if self.cases[score] else 0.0
+
+
+def score(path: Path = SET_PATH) -> SentenceScore:
+    result = SentenceScore()
+    for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+        result.cases[case["score"]] += 1
+        task = read(case["text"])
+        got = _outcome(task)
+        want = "missing" if case["expected"] is None else float(case["expected"])
+        if got == want:
+            result.exact[case["score"]] += 1
+        else:
+            read_as = task.missing or _read(task)
+            result.wrong.append((case["id"], f"expected {want}, got {got}; read {read_as}"))
+    return result
+
+
+def _outcome(task) -> float | str:
+    if task.missing:
+        return "missing"
+    calls = [c for c in task.calls if c.request.DESCRIPTOR.name == "ComputeRiskScoreRequest"]
+    if not calls:
+        return "no score read"
+    try:
+        return compute(calls[0].request).score
+    except InvalidArgument as err:
+        return f"invalid: {err}"
+
+
+def _read(task) -> str:
+    return "; ".join(f"{c.name}={c.value}" for c in task.readings)

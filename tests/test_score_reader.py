@@ -1,0 +1,53 @@
+"""Score questions in sentences: the issue's own failures read right, and the labeled set of
+worked examples and clinical notes (tests/eval/score_sentences.json) holds its floor."""
+
+import pytest
+
+from orchestrator.tool_requests import read
+from tests.eval.score_sentences import SET_PATH, score
+from tools.calculators import compute
+
+# The measured floor (the README has first and final runs); the target is 95% exact.
+MIN_EXACT = 0.92
+
+
+def computed(message: str) -> float:
+    task = read(message)
+    assert not task.missing, task.missing
+    return compute(task.calls[0].request).score
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("Wells score for pulmonary embolism. Heart rate 110/min; clinical signs of DVT: no; PE is the most "
+     "likely diagnosis: no; no previous DVT or PE, no hemoptysis, no malignancy", 1.5),
+    ("CURB-65 for a 57-year-old, not confused, urea 7.9 mmol/L, respiratory rate 15, BP 130/87", 1),
+    ("CURB-65 for a 70-year-old with BUN 25 mg/dL, RR 22, BP 100/70, alert", 2),
+    ("CURB-65: paciente de 80 anos, confuso, ureia 60 mg/dL, FR 32 irpm, PA 8x5", 5),
+    ("qSOFA: systolic blood pressure 123 mmHg, respiratory rate 24, GCS 14", 2),
+    ("My father is 80, has high blood pressure and diabetes. What is his CHA2DS2-VASc score?", 4),
+    ("CHA2DS2-VASc for a 72-year-old woman with hypertension, no diabetes, prior stroke", 5),
+    ("HEART score: 54-year-old, moderately suspicious history, normal ECG, 1 risk factor, "
+     "atherosclerotic disease, troponin normal", 4),
+])
+def test_the_issues_sentences_are_read_right(message, expected):
+    assert computed(message) == expected
+
+
+def test_what_was_read_is_shown_with_its_words():
+    task = read("CURB-65: paciente de 80 anos, confuso, ureia 60 mg/dL, FR 32 irpm, PA 8x5")
+    read_as = {c.name: (c.value, c.words) for c in task.readings}
+    assert read_as["urea_mmol_per_l"] == ("10.0", "ureia 60 mg/dL")
+    assert read_as["systolic_bp"] == ("80", "PA 8x5") and read_as["confusion"] == ("yes", "confuso")
+
+
+def test_missing_criteria_are_named():
+    task = read("qSOFA for a confused patient with respiratory rate 24")
+    assert task.missing == ["qsofa.systolic_bp"] and not task.calls
+    assert read("CHA2DS2-VASc for a woman with hypertension").missing == ["cha2ds2_vasc.age"]
+
+
+def test_the_labeled_set_scores_exactly():
+    result = score(SET_PATH)
+    assert sum(result.cases.values()) >= 200 and set(result.cases) == {
+        "heart", "cha2ds2_vasc", "wells_pe", "curb65", "qsofa"}
+    assert result.rate >= MIN_EXACT, result.wrong[:20]
