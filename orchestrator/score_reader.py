@@ -55,9 +55,10 @@ _POST_NEGATION = re.compile(
     r"(?:\s*/\s*\w+|\s+or\s+\w+)*"  # "Stroke/TIA: no"
     r"\s*(?:[:=(-]\s*|\s(?:is|was|are|were|e|esta|foi)\s+)?(?:no|not present|absent|negative|none|nao|ausente"
     r"|negativ[oa]|negad[oa])\b")
+_TEST_BEFORE = re.compile(r"\b(?:ecg|ekg|eletro|electrocardiogram|eletrocardiograma|exame|x-ray|rx|echo)\s*$")
 _FORMER = re.compile(r"\b(?:former|ex|quit|stopped|previous|parou|deixou de)\b")
-_WHEN_QUIT = re.compile(r"(\d+)\s*(days?|weeks?|months?|years?|dias|semanas|meses|anos)\b")
-_DAYS = {"day": 1, "dia": 1, "week": 7, "semana": 7, "month": 30, "mese": 30, "year": 365, "ano": 365}
+_WHEN_QUIT = re.compile(r"(\d+)\s*(days?|weeks?|months?|years?|dias?|semanas?|mes|meses|anos?)\b")
+_DAYS = {"day": 1, "dia": 1, "week": 7, "semana": 7, "month": 30, "mes": 30, "mese": 30, "year": 365, "ano": 365}
 
 
 def _former(text: str, words: str) -> bool:
@@ -92,7 +93,15 @@ def _denied(text: str, start: int, end: int) -> bool:
     last = None
     for m in _PRE_NEGATION.finditer(head):
         last = m
-    return last is not None and not _SCOPE_END.search(head, last.end())
+    if last is None or _SCOPE_END.search(head, last.end()):
+        return False
+    # A comma ends the scope after a phrase ("sem edema de MMII, TEP é…"), not inside a list of
+    # single findings ("no diabetes, stroke or heart failure"); a test's "ECG sem alterações" is
+    # about the test alone.
+    negated, comma, _ = head[last.end():].partition(",")
+    if comma and (len(negated.split()) > 2 or _TEST_BEFORE.search(head, 0, last.start())):
+        return False
+    return True
 
 
 def _finding(text: str, pattern: str) -> str:
@@ -194,13 +203,14 @@ _VASCULAR = (r"\b(?:prior mi|previous mi|old mi|myocardial infarction|heart atta
 _CHOLESTEROL = (r"\b(?:hypercholesterol\w*|high cholesterol|hyperlipid\w*|dyslipid\w*|colesterol alto|dislipid\w*"
                 r"|hipercolesterol\w*)\b")
 _OBESITY = r"\b(?:obes\w*|(?:bmi|imc)\s*(?:of|de|is|=|:|>)?\s*(?:3\d|[4-6]\d))\b"
-_SMOKING = r"\b(?:current(?:ly)? smok\w*|smok\w*|tabagis\w*|fumante|fuma)\b"
+_SMOKING = r"\b(?:current(?:ly)? smok\w*|smok\w*|tabagis\w*|fumante|fuma|fumar|fumava|fumou)\b"
 _FAMILY = (r"\b(?:family history|positive family|historia familiar|historico familiar|antecedente familiar"
            r"|father had|mother had|pai (?:teve|infartou)|mae (?:teve|infartou))\b")
 _ATHEROSCLEROTIC = (r"\b(?:prior mi|previous mi|old mi|(?:prior|previous|old|history of|had an?) (?:myocardial infarction|heart attack)"
                     r"|pci|icp|dac|cabg|stent\w*"
                     r"|angioplast\w*|bypass|revasculari[sz]\w*|stroke|tia|avc|ait|pad|peripheral arter\w*"
                     r"|known (?:cad|coronary)|coronary artery disease|atherosclero\w*|ateroscler\w*|doenca coronaria"
+                    r"|doenca arterial periferica|dap"
                     r"|infarto previo|iam previo)\b")
 _FEMALE = (r"\b(?:woman|female|she|her|mrs|ms|lady|mother|mom|mum|daughter|sister|wife|grandmother|grandma|mulher"
            r"|feminino|feminina|senhora|sra|mae|filha|irma|esposa|paciente do sexo feminino|idosa|puerpera|gestante"
@@ -217,8 +227,10 @@ def _flag(name: str, text: str, pattern: str) -> tuple[bool, Criterion]:
     return bool(words), Criterion(name, "yes" if words else "no", words)
 
 
-def _sex(text: str) -> Criterion | None:
+def _sex(text: str, original: str = "") -> Criterion | None:
     female, male = _finding(text, _FEMALE), _finding(text, _MALE)
+    if not (female or male) and (m := re.search(r"\bav[óô]\b", original.lower())):  # avó / avô fold alike
+        return Criterion("sex", "female" if m.group(0) == "avó" else "male", m.group(0))
     if bool(female) == bool(male):
         return None
     return Criterion("sex", "female" if female else "male", female or male)
@@ -252,7 +264,7 @@ def _original(words: str, text: str, message: str) -> str:
 
 
 def _cha2ds2_vasc(text: str, original: str) -> ScoreReading:
-    age, sex = _age(text), _sex(text)
+    age, sex = _age(text), _sex(text, original)
     hypertension = _flag("hypertension", text, _HYPERTENSION)
     if not hypertension[0] and (has := _abbreviation(text, original, "HAS")):  # Brazilian abbreviation
         hypertension = (True, Criterion("hypertension", "yes", has))
@@ -332,7 +344,7 @@ def _troponin(text: str) -> tuple[int, Criterion | None]:
 
 def _heart(text: str, original: str) -> ScoreReading:
     age = _age(text)
-    history, history_read = _graded("history", text, _HISTORY)
+    history, history_read = _graded("history", text, _HISTORY, deniable=False)
     ecg, ecg_read = _graded("ecg", text, _ECG)
     troponin, troponin_read = _troponin(text)
     factors = [(name, _finding(text, pattern)) for name, pattern in (
@@ -374,7 +386,7 @@ _PE_LIKELY = (r"\b(?:pe (?:is |as )?(?:the )?(?:leading|most probable|likeliest)
               r"(?:less likely|unlikely)|no (?:more likely )?alternative diagnosis|pe as the most likely"
               r"|tep (?:e )?(?:o )?(?:diagnostico )?mais provavel|diagnostico alternativo (?:e )?menos provavel"
               r"|most likely diagnosis (?:is|:) pe)\b|\bpe (?:is )?(?:the )?most likely(?: diagnosis)?\s*[:=-]\s*yes\b")
-_IMMOBILE = (r"\b(?:immobili[sz]\w*|bedridden|bed rest|bed-bound|recent(?:ly)? (?:surgery|operat\w*)|post-?operative"
+_IMMOBILE = (r"\b(?:immobili[sz]\w*|bedridden|bed rest|bed-bound|acamad[oa]|internad[oa] e acamad[oa]|recent(?:ly)? (?:surgery|operat\w*)|post-?operative"
              r"|(?:surgery|operation|operated)\b[^.;]{0,30}\b(?:\d|one|two|three|four|1|2|3|4)\s*(?:days?|weeks?) ago"
              r"|imobiliza\w*|acamad[oa]|repouso no leito|cirurgia recente|pos-?operatorio|operad[oa] ha)\b")
 _PREVIOUS_VTE = (r"\b(?:(?:had|has had|tive|teve)\s+(?:a\s+|an\s+|uma\s+)?(?:pe|dvt|vte|clot|tep|tvp|trombose|embolia)\b"
@@ -395,7 +407,7 @@ _POST_OP = r"\b(?:post-?op(?:erative)?(?: day)?|pos-?operatorio|puerpera|no mesm
 def _immobilization(text: str) -> tuple[bool, Criterion]:
     """Immobilization for 3 days or more, or surgery in the past 4 weeks (Wells 2000)."""
     if words := _finding(text, _IMMOBILE) or _finding(text, _POST_OP):
-        when = _WHEN_QUIT.search(text, max(0, text.find(words) - 40), text.find(words) + len(words) + 40)
+        when = _WHEN_QUIT.search(text, text.find(words), text.find(words) + len(words) + 40)
         recent = when is None or int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365) <= 28
         if recent:
             return True, Criterion("immobilization", "yes", words)
