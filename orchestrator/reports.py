@@ -111,6 +111,10 @@ class _Writer:
         if r.brand_names:
             details.append(say(self.lang, "brands", brands=", ".join(r.brand_names)))
         self.lines.append(say(self.lang, "report_safety", drug=r.generic_name, details="; ".join(details)))
+        if not r.label_facts:  # known by name and class only: say so, never "no boxed warning"
+            self.lines.append(say(self.lang, "no_label_facts"))
+            self.objective.append(f"Drug safety checked: {r.generic_name} (no label facts)")
+            return
         for key, items in (("boxed_warnings", r.boxed_warnings), ("contraindications", r.contraindications),
                            ("major_cautions", r.major_cautions)):
             if not items:

@@ -13,7 +13,7 @@ from google.rpc import error_details_pb2
 
 from healthmesh.v1 import tools_pb2
 from runtime.errors import InvalidArgument
-from tools.drugs import DEFAULT_DATA, DrugServicer, UnknownDrug, load
+from tools.drugs import DEFAULT_CLASSES, DEFAULT_DATA, DrugServicer, UnknownDrug, load
 
 MAJOR = tools_pb2.INTERACTION_SEVERITY_MAJOR
 MODERATE = tools_pb2.INTERACTION_SEVERITY_MODERATE
@@ -244,3 +244,43 @@ def test_a_pair_listed_twice_is_rejected(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ValueError, match="listed twice"):
         load(sqlite3.connect(":memory:"), path)
+
+
+# ---- classes -----------------------------------------------------------------------------------
+
+
+def test_a_pair_without_its_own_rule_is_read_by_class(servicer: DrugServicer) -> None:
+    reply = servicer._interactions(["apixaban", "rivaroxaban"])
+    assert [i.severity for i in reply.interactions] == [MAJOR]
+    assert reply.interactions[0].mechanism.startswith("By class (anticoagulant + anticoagulant)")
+    assert reply.interactions[0].source
+    reply = servicer._interactions(["phenelzine", "fluoxetine"])
+    assert reply.interactions[0].severity == CONTRAINDICATED
+
+
+def test_a_pairs_own_rule_overrides_its_classes(servicer: DrugServicer) -> None:
+    reply = servicer._interactions(["warfarin", "ibuprofen"])
+    assert len(reply.interactions) == 1 and not reply.interactions[0].mechanism.startswith("By class")
+
+
+def test_a_drug_known_only_by_class_says_it_has_no_label_facts(servicer: DrugServicer) -> None:
+    reply = servicer._safety("Nardil")
+    assert reply.generic_name == "phenelzine" and not reply.label_facts and not reply.boxed_warnings
+    assert servicer._safety("warfarin").label_facts
+
+
+def test_the_classes_file_is_sourced_and_broad() -> None:
+    conn = sqlite3.connect(":memory:")
+    load(conn)
+    assert conn.execute("SELECT count(*) FROM drugs").fetchone()[0] >= 200
+    assert conn.execute("SELECT count(*) FROM class_rules").fetchone()[0] >= 60
+    assert conn.execute("SELECT count(*) FROM class_rules WHERE source = ''").fetchone()[0] == 0
+
+
+def test_a_class_rule_with_an_unknown_class_is_rejected(tmp_path: Path) -> None:
+    data = json.loads(DEFAULT_CLASSES.read_text(encoding="utf-8"))
+    data["class_rules"][0]["class_b"] = "no_such_class"
+    path = tmp_path / "drug_classes.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match="no_such_class"):
+        load(sqlite3.connect(":memory:"), classes_path=path)

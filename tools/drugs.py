@@ -1,9 +1,14 @@
 """Drug safety from curated label facts: the knowledge base tables and the DrugService.
 
-`load` turns tools/data/drugs.json into SQLite tables (validated first, written in one
-transaction). The servicer reads them through one read-only connection per pool thread.
-Every name a drug is known by (generic, other spellings such as Portuguese ones, brands) is
-stored folded, so "Coumadin", "varfarina" and "Warfarin Sodium" all find warfarin.
+`load` turns tools/data/drugs.json (label facts and pair interactions of a few dozen drugs)
+and tools/data/drug_classes.json (the most prescribed drugs, their pharmacological classes
+and class-pair rules, each with its source) into SQLite tables, validated first and written
+in one transaction. The servicer reads them through one read-only connection per pool
+thread. Every name a drug is known by (generic, other spellings such as Portuguese ones,
+brands) is stored folded, so "Coumadin", "varfarina" and "Warfarin Sodium" all find warfarin.
+
+An interaction is the pair's own rule when the knowledge base has one, else the most severe
+rule between any class of one drug and any class of the other.
 """
 
 import difflib
@@ -24,6 +29,7 @@ from runtime.identity import fold as fold_name
 from tools.readonly import PooledReader, json_list, json_text
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "drugs.json"
+DEFAULT_CLASSES = Path(__file__).parent / "data" / "drug_classes.json"
 MAX_NAME_CHARS = 100
 MIN_DRUGS, MAX_DRUGS = 2, 10
 MAX_SUGGESTIONS = 3
@@ -45,6 +51,8 @@ _LEADING_SALT = "cloridrato de "
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 SCHEMA = (
+    "DROP TABLE IF EXISTS class_rules",
+    "DROP TABLE IF EXISTS drug_classes",
     "DROP TABLE IF EXISTS interactions",
     "DROP TABLE IF EXISTS safety_items",
     "DROP TABLE IF EXISTS drug_names",
@@ -52,7 +60,8 @@ SCHEMA = (
     """CREATE TABLE drugs (
       generic_name TEXT PRIMARY KEY,
       drug_class TEXT NOT NULL,
-      source TEXT NOT NULL
+      source TEXT NOT NULL,
+      label_facts INTEGER NOT NULL  -- 1: its label's warnings are in safety_items
     )""",
     """CREATE TABLE drug_names (
       folded TEXT PRIMARY KEY,
@@ -80,6 +89,21 @@ SCHEMA = (
       source TEXT NOT NULL,
       CHECK (drug_a < drug_b),
       UNIQUE (drug_a, drug_b)
+    )""",
+    """CREATE TABLE drug_classes (
+      generic_name TEXT NOT NULL REFERENCES drugs(generic_name),
+      class TEXT NOT NULL,
+      PRIMARY KEY (generic_name, class)
+    )""",
+    """CREATE TABLE class_rules (
+      class_a TEXT NOT NULL,
+      class_b TEXT NOT NULL,
+      severity TEXT NOT NULL CHECK (severity IN ('minor', 'moderate', 'major', 'contraindicated')),
+      mechanism TEXT NOT NULL,
+      management TEXT NOT NULL,
+      source TEXT NOT NULL,
+      CHECK (class_a <= class_b),
+      UNIQUE (class_a, class_b)
     )""",
 )
 
@@ -125,25 +149,30 @@ class _Name:
     position: int
 
 
-def load(conn: sqlite3.Connection, path: Path = DEFAULT_DATA) -> None:
-    """(Re)creates the drug tables from `path` in one transaction. The whole file is validated
-    before anything is written, so a bad file raises ValueError and changes nothing."""
+def load(conn: sqlite3.Connection, path: Path = DEFAULT_DATA, classes_path: Path = DEFAULT_CLASSES) -> None:
+    """(Re)creates the drug tables from `path` and `classes_path` in one transaction. Both files
+    are validated before anything is written, so a bad file raises ValueError and changes
+    nothing."""
     data = json.loads(path.read_text(encoding="utf-8"))
     drugs, names, items = _parse_drugs(json_list(data, "drugs", "the file"))
     interactions = _parse_interactions(json_list(data, "interactions", "the file"), set(drugs))
+    classes = json.loads(classes_path.read_text(encoding="utf-8"))
+    memberships, class_rules = _parse_classes(classes, drugs, names)
     # A savepoint rather than BEGIN: it is a transaction of its own on an idle connection and
     # nests inside the caller's transaction when there is one.
     conn.execute("SAVEPOINT drugs_load")
     try:
         for statement in SCHEMA:
             conn.execute(statement)
-        conn.executemany("INSERT INTO drugs VALUES (?, ?, ?)", drugs.values())
+        conn.executemany("INSERT INTO drugs VALUES (?, ?, ?, ?)", drugs.values())
         conn.executemany(
             "INSERT INTO drug_names VALUES (?, ?, ?, ?, ?)",
-            [(n.folded, n.generic_name, n.display, n.kind, n.position) for n in names],
+            [(n.folded, n.generic_name, n.display, n.kind, n.position) for n in names.values()],
         )
         conn.executemany("INSERT INTO safety_items VALUES (?, ?, ?, ?, ?, ?)", items)
         conn.executemany("INSERT INTO interactions VALUES (?, ?, ?, ?, ?, ?)", interactions)
+        conn.executemany("INSERT INTO drug_classes VALUES (?, ?)", memberships)
+        conn.executemany("INSERT INTO class_rules VALUES (?, ?, ?, ?, ?, ?)", class_rules)
     except BaseException:
         conn.execute("ROLLBACK TO drugs_load")
         conn.execute("RELEASE drugs_load")
@@ -153,8 +182,8 @@ def load(conn: sqlite3.Connection, path: Path = DEFAULT_DATA) -> None:
 
 def _parse_drugs(
     raw_drugs: list[Any],
-) -> tuple[dict[str, tuple[str, str, str]], list[_Name], list[tuple[str, str, int, str, str, str]]]:
-    drugs: dict[str, tuple[str, str, str]] = {}
+) -> tuple[dict[str, tuple[str, str, str, int]], dict[str, _Name], list[tuple[str, str, int, str, str, str]]]:
+    drugs: dict[str, tuple[str, str, str, int]] = {}
     names: dict[str, _Name] = {}
     items: list[tuple[str, str, int, str, str, str]] = []
     for i, raw in enumerate(raw_drugs):
@@ -166,25 +195,84 @@ def _parse_drugs(
         if generic in drugs:
             raise ValueError(f"{where}: listed twice")
         source = json_text(raw, "source", where)
-        drugs[generic] = (generic, json_text(raw, "drug_class", where), source)
-        spellings = [("generic", generic)]
-        spellings += [("alias", a) for a in _strings(raw, "aliases", where)]
-        spellings += [("brand", b) for b in _strings(raw, "brand_names", where)]
-        for position, (kind, display) in enumerate(spellings):
-            folded = fold(display)
-            if not folded:
-                raise ValueError(f"{where}: name {display!r} has no letters or digits")
-            if folded in names:
-                raise ValueError(f"{where}: name {display!r} is already a name of "
-                                 f"{names[folded].generic_name!r}")
-            names[folded] = _Name(folded, generic, display, kind, position)
+        drugs[generic] = (generic, json_text(raw, "drug_class", where), source, 1)
+        _add_names(names, generic, raw, where)
         for kind in SAFETY_KINDS:
             for position, item in enumerate(json_list(raw, kind, where)):
                 item_where = f"{where} {kind}[{position}]"
                 items.append((generic, kind, position, json_text(item, "text", item_where),
                               json_text(item, "section", item_where),
                               json_text(item, "source", item_where) if "source" in item else source))
-    return drugs, list(names.values()), items
+    return drugs, names, items
+
+
+def _add_names(names: dict[str, _Name], generic: str, raw: Any, where: str) -> None:
+    """The drug's generic name, aliases and brands, each folded name meaning one drug only."""
+    spellings = [("generic", generic)]
+    spellings += [("alias", a) for a in _strings(raw, "aliases", where)]
+    spellings += [("brand", b) for b in _strings(raw, "brand_names", where)]
+    position = sum(1 for n in names.values() if n.generic_name == generic)
+    for kind, display in spellings:
+        folded = fold(display)
+        if not folded:
+            raise ValueError(f"{where}: name {display!r} has no letters or digits")
+        if folded in names:
+            if names[folded].generic_name == generic:
+                continue  # both files may spell a drug the same way
+            raise ValueError(f"{where}: name {display!r} is already a name of {names[folded].generic_name!r}")
+        names[folded] = _Name(folded, generic, display, kind, position)
+        position += 1
+
+
+def _parse_classes(
+    data: Any, drugs: dict[str, tuple[str, str, str, int]], names: dict[str, _Name],
+) -> tuple[list[tuple[str, str]], list[tuple[str, str, str, str, str, str]]]:
+    """Class memberships (adding the drugs that have no label facts) and class-pair rules."""
+    classes = data.get("classes") if isinstance(data, dict) else None
+    sources = data.get("sources") if isinstance(data, dict) else None
+    if not isinstance(classes, dict) or not isinstance(sources, dict):
+        raise ValueError("the classes file: 'classes' and 'sources' must be objects")
+    memberships: set[tuple[str, str]] = set()
+    for i, raw in enumerate(json_list(data, "drugs", "the classes file")):
+        where = f"classes file drugs[{i}]"
+        generic = json_text(raw, "generic_name", where)
+        where = f"classes file drug {generic!r}"
+        generic = fold(generic)  # "st john's wort" is stored as "st john s wort"
+        if not generic:
+            raise ValueError(f"{where}: generic_name has no letters")
+        # A drug the label file knows under another of its names ("paracetamol" for
+        # acetaminophen) is that drug.
+        spellings = map(fold, [generic, *_strings(raw, "aliases", where)])
+        known = [names[f].generic_name for f in spellings if f in names]
+        generic = known[0] if known else generic
+        drug_classes = _strings(raw, "classes", where)
+        if not drug_classes or set(drug_classes) - set(classes):
+            raise ValueError(f"{where}: classes must be defined in 'classes': {drug_classes}")
+        if json_text(raw, "source", where) not in sources:
+            raise ValueError(f"{where}: unknown source")
+        if generic not in drugs:
+            drugs[generic] = (generic, ", ".join(c.replace("_", " ") for c in drug_classes),
+                              sources[raw["source"]], 0)
+        _add_names(names, generic, raw, where)
+        memberships |= {(generic, c) for c in drug_classes}
+    rules: dict[tuple[str, str], tuple[str, str, str, str, str, str]] = {}
+    for i, raw in enumerate(json_list(data, "class_rules", "the classes file")):
+        where = f"class_rules[{i}]"
+        a, b = json_text(raw, "class_a", where), json_text(raw, "class_b", where)
+        if {a, b} - set(classes):
+            raise ValueError(f"{where}: unknown class in {a!r} + {b!r}")
+        severity = json_text(raw, "severity", where)
+        if severity not in SEVERITIES:
+            raise ValueError(f"{where}: bad severity {severity!r}")
+        source = json_text(raw, "source", where)
+        if source not in sources:
+            raise ValueError(f"{where}: unknown source {source!r}")
+        key = (min(a, b), max(a, b))
+        if key in rules:
+            raise ValueError(f"{where}: classes {key[0]!r} + {key[1]!r} listed twice")
+        rules[key] = (*key, severity, json_text(raw, "mechanism", where), json_text(raw, "management", where),
+                      sources[source])
+    return sorted(memberships), list(rules.values())
 
 
 def _parse_interactions(
@@ -247,13 +335,13 @@ class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
     def _safety(self, name: str) -> tools_pb2.CheckDrugSafetyResponse:
         conn = self._conn()
         generic = self._resolve(name)
-        drug_class, = conn.execute(
-            "SELECT drug_class FROM drugs WHERE generic_name = ?", (generic,)).fetchone()
+        drug_class, label_facts = conn.execute(
+            "SELECT drug_class, label_facts FROM drugs WHERE generic_name = ?", (generic,)).fetchone()
         brands = [r[0] for r in conn.execute(
             "SELECT display FROM drug_names WHERE generic_name = ? AND kind = 'brand' ORDER BY position",
             (generic,))]
         response = tools_pb2.CheckDrugSafetyResponse(
-            generic_name=generic, brand_names=brands, drug_class=drug_class)
+            generic_name=generic, brand_names=brands, drug_class=drug_class, label_facts=bool(label_facts))
         rows = conn.execute(
             "SELECT kind, text, source, section FROM safety_items WHERE generic_name = ? "
             "ORDER BY kind, position", (generic,))
@@ -269,10 +357,20 @@ class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
                 raise InvalidArgument(
                     "drug_names", f'"{asked_as[generic]}" and "{name}" are the same drug ({generic})')
             asked_as[generic] = name
+        conn = self._conn()
         marks = ", ".join("?" * len(generics))
-        rows = self._conn().execute(
+        rows = conn.execute(
             "SELECT drug_a, drug_b, severity, mechanism, management, source FROM interactions "
             f"WHERE drug_a IN ({marks}) AND drug_b IN ({marks})", generics + generics).fetchall()
+        paired = {(a, b) for a, b, *_ in rows}
+        classes: dict[str, set[str]] = {g: set() for g in generics}
+        for generic, drug_class in conn.execute(
+                f"SELECT generic_name, class FROM drug_classes WHERE generic_name IN ({marks})", generics):
+            classes[generic].add(drug_class)
+        for i, a in enumerate(sorted(generics)):
+            for b in sorted(generics)[i + 1:]:
+                if (a, b) not in paired and (rule := self._class_rule(classes[a], classes[b])):
+                    rows.append((a, b, *rule))
         rows.sort(key=lambda r: (-SEVERITIES[r[2]], r[0], r[1]))
         return tools_pb2.CheckInteractionsResponse(
             generic_names=generics,
@@ -282,6 +380,22 @@ class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
                 for a, b, severity, mechanism, management, source in rows
             ],
         )
+
+
+    def _class_rule(self, classes_a: set[str], classes_b: set[str]) -> tuple[str, str, str, str] | None:
+        """The most severe class-pair rule between the two drugs' classes, as (severity,
+        mechanism, management, source), the mechanism naming the classes it comes from."""
+        if not classes_a or not classes_b:
+            return None
+        pairs = {(min(x, y), max(x, y)) for x in classes_a for y in classes_b}
+        found = [row for row in self._conn().execute(
+            "SELECT class_a, class_b, severity, mechanism, management, source FROM class_rules")
+            if (row[0], row[1]) in pairs]
+        if not found:
+            return None
+        a, b, severity, mechanism, management, source = max(found, key=lambda r: SEVERITIES[r[2]])
+        by_class = f"By class ({a.replace('_', ' ')} + {b.replace('_', ' ')}): "
+        return severity, by_class + mechanism, management, source
 
 
 def _checked_name(raw: str, field: str) -> str:

@@ -276,20 +276,22 @@ class CheckDrugSafetyRequest(_message.Message):
     def __init__(self, drug_name: _Optional[str] = ...) -> None: ...
 
 class CheckDrugSafetyResponse(_message.Message):
-    __slots__ = ("generic_name", "brand_names", "drug_class", "boxed_warnings", "contraindications", "major_cautions")
+    __slots__ = ("generic_name", "brand_names", "drug_class", "boxed_warnings", "contraindications", "major_cautions", "label_facts")
     GENERIC_NAME_FIELD_NUMBER: _ClassVar[int]
     BRAND_NAMES_FIELD_NUMBER: _ClassVar[int]
     DRUG_CLASS_FIELD_NUMBER: _ClassVar[int]
     BOXED_WARNINGS_FIELD_NUMBER: _ClassVar[int]
     CONTRAINDICATIONS_FIELD_NUMBER: _ClassVar[int]
     MAJOR_CAUTIONS_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FACTS_FIELD_NUMBER: _ClassVar[int]
     generic_name: str
     brand_names: _containers.RepeatedScalarFieldContainer[str]
     drug_class: str
     boxed_warnings: _containers.RepeatedCompositeFieldContainer[SafetyItem]
     contraindications: _containers.RepeatedCompositeFieldContainer[SafetyItem]
     major_cautions: _containers.RepeatedCompositeFieldContainer[SafetyItem]
-    def __init__(self, generic_name: _Optional[str] = ..., brand_names: _Optional[_Iterable[str]] = ..., drug_class: _Optional[str] = ..., boxed_warnings: _Optional[_Iterable[_Union[SafetyItem, _Mapping]]] = ..., contraindications: _Optional[_Iterable[_Union[SafetyItem, _Mapping]]] = ..., major_cautions: _Optional[_Iterable[_Union[SafetyItem, _Mapping]]] = ...) -> None: ...
+    label_facts: bool
+    def __init__(self, generic_name: _Optional[str] = ..., brand_names: _Optional[_Iterable[str]] = ..., drug_class: _Optional[str] = ..., boxed_warnings: _Optional[_Iterable[_Union[SafetyItem, _Mapping]]] = ..., contraindications: _Optional[_Iterable[_Union[SafetyItem, _Mapping]]] = ..., major_cautions: _Optional[_Iterable[_Union[SafetyItem, _Mapping]]] = ..., label_facts: _Optional[bool] = ...) -> None: ...
 
 class Interaction(_message.Message):
     __slots__ = ("drug_a", "drug_b", "severity", "mechanism", "management", "source")

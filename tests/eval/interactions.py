@@ -1,0 +1,68 @@
+"""The drug knowledge base on a held-out list of pairs labeled by public sources
+(tests/eval/interactions_holdout.json, compiled without seeing the knowledge base): of the
+pairs the source calls major or contraindicated, how many the DrugService reports as major or
+contraindicated (recall), and of those it calls minor or none, how many it reports as major or
+contraindicated (false alarms). A pair with a drug the knowledge base does not know counts as
+not reported (a miss when the source calls it serious); the unknown names are listed."""
+
+import json
+import sqlite3
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from healthmesh.v1 import tools_pb2
+from tools.drugs import DrugServicer, UnknownDrug, load
+
+HOLDOUT_PATH = Path(__file__).with_name("interactions_holdout.json")
+SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
+
+
+@dataclass
+class InteractionScore:
+    serious: int = 0
+    serious_found: int = 0
+    mild: int = 0
+    false_alarms: int = 0
+    unknown: list[str] = field(default_factory=list)  # drugs the knowledge base does not know
+    missed: list[tuple[str, str]] = field(default_factory=list)
+    alarmed: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        return self.serious_found / self.serious if self.serious else 0.0
+
+    @property
+    def false_alarm_rate(self) -> float:
+        return self.false_alarms / self.mild if self.mild else 0.0
+
+
+def score(path: Path = HOLDOUT_PATH) -> InteractionScore:
+    pairs = json.loads(path.read_text(encoding="utf-8"))["pairs"]
+    result = InteractionScore()
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(1) as pool:
+        db_path = Path(tmp) / "tools.sqlite3"
+        with sqlite3.connect(db_path) as conn:
+            load(conn)
+        servicer = DrugServicer(db_path, pool)
+        for pair in pairs:
+            a, b = pair["drug_a"], pair["drug_b"]
+            try:
+                found = servicer._interactions([a, b])
+                reported = max((i.severity for i in found.interactions), default=0)
+            except UnknownDrug as err:
+                result.unknown.append(err.name)
+                reported = 0
+            if pair["severity"] in ("major", "contraindicated"):
+                result.serious += 1
+                if reported in SERIOUS:
+                    result.serious_found += 1
+                else:
+                    result.missed.append((a, b))
+            else:
+                result.mild += 1
+                if reported in SERIOUS:
+                    result.false_alarms += 1
+                    result.alarmed.append((a, b))
+    return result
