@@ -261,17 +261,10 @@ def _parse_classes(
         a, b = json_text(raw, "class_a", where), json_text(raw, "class_b", where)
         if {a, b} - set(classes):
             raise ValueError(f"{where}: unknown class in {a!r} + {b!r}")
-        severity = json_text(raw, "severity", where)
-        if severity not in SEVERITIES:
-            raise ValueError(f"{where}: bad severity {severity!r}")
         source = json_text(raw, "source", where)
         if source not in sources:
             raise ValueError(f"{where}: unknown source {source!r}")
-        key = (min(a, b), max(a, b))
-        if key in rules:
-            raise ValueError(f"{where}: classes {key[0]!r} + {key[1]!r} listed twice")
-        rules[key] = (*key, severity, json_text(raw, "mechanism", where), json_text(raw, "management", where),
-                      sources[source])
+        _add_rule(rules, raw, where, a, b, sources[source])
     return sorted(memberships), list(rules.values())
 
 
@@ -287,15 +280,21 @@ def _parse_interactions(
                 raise ValueError(f"{where}: unknown drug {name!r}")
         if a == b:
             raise ValueError(f"{where}: {a!r} cannot interact with itself")
-        severity = json_text(raw, "severity", where)
-        if severity not in SEVERITIES:
-            raise ValueError(f"{where}: bad severity {severity!r} (expected one of {', '.join(SEVERITIES)})")
-        key = (min(a, b), max(a, b))
-        if key in pairs:
-            raise ValueError(f"{where}: pair {key[0]!r} + {key[1]!r} listed twice")
-        pairs[key] = (*key, severity, json_text(raw, "mechanism", where), json_text(raw, "management", where),
-                      json_text(raw, "source", where))
+        _add_rule(pairs, raw, where, a, b, json_text(raw, "source", where))
     return list(pairs.values())
+
+
+def _add_rule(rules: dict[tuple[str, str], tuple[str, str, str, str, str, str]], raw: Any, where: str,
+              a: str, b: str, source: str) -> None:
+    """One interaction rule (between two drugs or two classes), validated, keyed by its sorted pair."""
+    severity = json_text(raw, "severity", where)
+    if severity not in SEVERITIES:
+        raise ValueError(f"{where}: bad severity {severity!r} (expected one of {', '.join(SEVERITIES)})")
+    key = (min(a, b), max(a, b))
+    if key in rules:
+        raise ValueError(f"{where}: pair {key[0]!r} + {key[1]!r} listed twice")
+    rules[key] = (*key, severity, json_text(raw, "mechanism", where), json_text(raw, "management", where),
+                  source)
 
 
 
