@@ -112,10 +112,6 @@ def _finding(text: str, pattern: str) -> str:
     return ""
 
 
-def _first(text: str, pattern: str) -> re.Match[str] | None:
-    return re.search(pattern, text)
-
-
 # -- numbers --------------------------------------------------------------------------------------
 
 _NUM = r"(\d{1,3}(?:[.,]\d+)?)"
