@@ -79,7 +79,7 @@ _PARTICLE = r"(?:d[aeo]s?|di|du|van|von|del)"
 
 def _name(word: str, stop: str, least: int = 1) -> str:
     """`least` to four words, particles between them: "Maria da Silva Souza"."""
-    return rf"{stop}{word}(?:\s+(?:{_PARTICLE}\s+)?{stop}{word}){{{least - 1},3}}\b"
+    return rf"{stop}{word}(?:\s+(?:[A-Z]\.\s+)?(?:{_PARTICLE}\s+)?{stop}{word}){{{least - 1},3}}\b"
 
 
 _STOP_CAP = _stop(_NOT_NAMES | _COMMON)
@@ -90,7 +90,10 @@ _NAME_ANY = _name(_WORD_ANY, _stop(_NOT_NAMES_LOWER | _COMMON))
 _STRONG = (r"my\s+name's|name\s+is|full\s+name\s*:|name\s*:|nome\s*:|nome\s+completo\s*(?::|e\b)?|"
            r"nome\s+(?:completo\s+|dela\s+|dele\s+)?(?:e|eh)|me\s+chamo|chamo-me|call\s+me|"
            r"patient(?:'s)?\s+name\s*(?:is\b|:)?|nome\s+d[oa]\s+paciente\s*(?:e\b|:)?|se\s+chama|"
-           r"is\s+called|named|chamad[oa]|aqui\s+(?:e|eh)\s+(?:o|a)|quem\s+fala\s+(?:e|eh)(?:\s+(?:o|a))?")
+           r"is\s+called|named|chamad[oa]|aqui\s+(?:e|eh)\s+(?:o|a)|quem\s+fala\s+(?:e|eh)(?:\s+(?:o|a))?|"
+           # The answer to "what's your name?" and a booking "under" a name.
+           r"(?:what'?s|what\s+is|qual\s+(?:e|eh)?\s*o)\s+(?:your|the|seu)\s+(?:full\s+)?(?:name|nome)[^?]{0,30}\?"
+           r"(?:\s*user\s*:)?|(?:it'?s|it\s+is|booked|is)\s+under(?:\s+the\s+name(?:\s+of)?)?|em\s+nome\s+de")
 _KIN = (r"mother|mom|mum|father|dad|son|daughter|wife|husband|brother|sister|grandmother|grandma|"
         r"grandfather|grandpa|friend|neighbou?r|child|baby|partner|boyfriend|girlfriend|"
         r"mae|pai|filh[oa]|espos[oa]|marido|mulher|irma|irmao|avo|amig[oa]|vizinh[oa]|neto|neta|sogr[oa]|"

@@ -66,6 +66,9 @@ class ContextRecognizer(LocalRecognizer):
                 for pattern, score in self._patterns for m in pattern.finditer(text)]
 
 
+_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[a-zA-Z]{2,}")
+
+
 class OfflineEmailRecognizer(EmailRecognizer):
     """Presidio's e-mail recognizer validates the domain with the module-level
     `tldextract.extract`, which downloads the public suffix list on first use. This one uses the
@@ -76,7 +79,9 @@ class OfflineEmailRecognizer(EmailRecognizer):
         super().__init__(supported_entity="EMAIL")
 
     def validate_result(self, pattern_text: str) -> bool:
-        return self._extract(pattern_text).fqdn != ""
+        # A known suffix, or a mistyped one ("@sociedade.con"): an e-mail address all the same.
+        domain = pattern_text.rpartition("@")[2]
+        return self._extract(pattern_text).fqdn != "" or bool(_DOMAIN.fullmatch(domain))
 
 
 # A number not glued to another number, date or id on either side.
@@ -146,15 +151,20 @@ _PHONE_RUN = re.compile(r"\+?\(?\d[\d\s().\-]{6,24}\d")
 _NOT_PHONE = re.compile(r"\d{4}-\d\d-\d\d|\d{3}\.\d{3}\.\d{3}-\d\d")
 
 
+# Brazil and the US first; then where Brazilians and visitors most often have numbers from
+# (python-phonenumbers validates each number against its region's plan).
+_REGIONS = ("BR", "US", "PT", "GB", "CA", "AR", "MX", "ES", "IT", "DE", "FR", "AU", "IN", "IE", "JP")
+
+
 class PersonalPhoneRecognizer(PhoneRecognizer):
-    """Presidio's phone recognizer for Brazil and the US, without toll-free numbers.
+    """Presidio's phone recognizer for the regions above, without toll-free numbers.
 
     python-phonenumbers scans the whole text once per region and tries to parse every number in
     it (dates, times, ids), so it is given only the runs that could be a phone number, with one
     character either side for its own boundary checks."""
 
     def __init__(self) -> None:
-        super().__init__(supported_entity="PHONE", supported_regions=("BR", "US"), context=_PHONE_CONTEXT)
+        super().__init__(supported_entity="PHONE", supported_regions=_REGIONS, context=_PHONE_CONTEXT)
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
@@ -171,11 +181,14 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
 
 
 def _local_phone() -> PatternRecognizer:
-    """Brazilian numbers without an area code, which python-phonenumbers does not match."""
+    """Brazilian numbers without an area code, which python-phonenumbers does not match, and
+    international numbers it rejects for a plan it does not know ("+351 956 456 302")."""
     return PatternRecognizer(
         supported_entity="PHONE", name="LocalPhoneRecognizer", context=_PHONE_CONTEXT,
         patterns=[Pattern("BR mobile", rf"{_B}9\d{{4}}[-\s]\d{{4}}{_E}", 0.5),
-                  Pattern("BR landline (weak)", rf"{_B}\d{{4}}-\d{{4}}{_E}", 0.2)])
+                  Pattern("BR landline (weak)", rf"{_B}\d{{4}}-\d{{4}}{_E}", 0.2),
+                  Pattern("international",
+                          r"(?<![\w+])\+\d{1,3}(?:[\s.\-]?\(?\d{1,4}\)?){2,5}(?![\w\-])", 0.5)])
 
 
 def _postal_code() -> PatternRecognizer:
@@ -206,10 +219,11 @@ def _record_id_context() -> ContextRecognizer:
              r"cartao\s+(?:do\s+)?(?:sus|convenio|plano(?:\s+de\s+saude)?)|numero\s+do\s+convenio|cns|mrn|"
              r"medical\s+record(?:\s+(?:number|no|#))?|record\s+(?:number|no|#)|chart\s+(?:number|no)|"
              r"patient\s+(?:id|number)|id\s+(?:do|da)\s+paciente|member\s+id|insurance\s+(?:id|number|card)|"
-             r"policy\s+(?:number|no)|health\s+plan\s+(?:id|number)|case\s+number")
+             r"policy\s+(?:number|no)|health\s+plan\s+(?:id|number)|case\s+number|record\s*#|pront\.?")
     # A token with a digit ("12345", "A-00991"), and groups of digits after it ("1234 5678 9012").
     value = r"(?P<phi>(?=[\w\-./]*\d)[A-Za-z0-9][\w\-./]{2,24}[A-Za-z0-9](?:[ ]\d{3,}(?![\w\-/]))*)"
-    return ContextRecognizer("RECORD_ID", "RecordIdContext", [(rf"(?i:\b(?:{words})\b{_FILL}){value}", 0.8)])
+    return ContextRecognizer("RECORD_ID", "RecordIdContext",
+                             [(rf"(?i:\b(?:{words})(?!\w){_FILL}){value}", 0.8)])
 
 
 _MONTH = (r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
@@ -217,7 +231,7 @@ _MONTH = (r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|ou
           r"jan|fev|feb|mar|abr|apr|mai|jun|jul|ago|aug|set|sept?|out|oct|nov|dez|dec)\.?")
 _DAY = r"[0-3]?\d(?:st|nd|rd|th|\u00ba|\u00b0)?"
 _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}"
-         r"|[0-3]?\d[/.\-][01]?\d(?:[/.\-](?:\d{4}|\d{2}))?"
+         r"|\d{1,2}[/.\-]\d{1,2}(?:[/.\-](?:\d{4}|\d{2}))?"
          rf"|{_DAY}\s+(?:de\s+|of\s+)?{_MONTH}(?:,?\s+(?:de\s+)?\d{{4}})?"
          rf"|{_MONTH}\s+{_DAY}(?:,?\s+\d{{4}})?"
          rf"|{_MONTH}\s+(?:de\s+|of\s+)?\d{{4}}"

@@ -27,6 +27,7 @@ from tests.eval.consults import ConsultMetrics, evaluate_consults, load_vignette
 from tests.eval.faithfulness import HOLDOUT_PATH, SET_PATH, FaithfulnessScore
 from tests.eval.faithfulness import score as score_faithfulness
 from tests.eval.metrics import TARGETS, Metrics, missed_targets
+from tests.eval.phi_public import score as score_phi
 from tests.eval.score_sentences import HOLDOUT_PATH as SCORES_HOLDOUT
 from tests.eval.score_sentences import SET_PATH as SCORES_SET
 from tests.eval.score_sentences import score as score_sentences
@@ -227,6 +228,11 @@ def main(argv: list[str] | None = None) -> int:
         per = ", ".join(f"{k} {s.rate_of(k):.0%}" for k in s.cases)
         console.print(f"Score questions in sentences, {path.name}: {sum(s.exact.values())}/"
                       f"{sum(s.cases.values())} exact ({s.rate:.1%}; target 95%): {per}")
+    phi = score_phi()
+    per = ", ".join(f"{c} {phi.recall_of(c):.0%}" for c in sorted(phi.spans))
+    console.print(f"PHI on public-style messages: message recall {phi.found}/{phi.with_phi} "
+                  f"({phi.message_recall:.1%}; target 99%), span precision {phi.span_precision:.1%} "
+                  f"(target 85%), p50 {phi.p50_ms:.2f} ms; per category: {per}")
     missed = missed_targets(report.metrics)
     missed += [f"{name}: {len(s.unfaithful_accepted)} unfaithful texts accepted"
                for name, s in faithfulness.items() if s.unfaithful_accepted]

@@ -1,0 +1,65 @@
+"""The PHI detector on public-style messages (tests/eval/phi_public.json: synthetic values in
+message templates from public PII datasets, both languages, a quarter with no PHI and hard
+negatives such as doctors' and institutions' names): message recall (a message with PHI is
+found to hold PHI), per-category span recall (a labeled span overlapped by a detected span of
+its category), span precision (detected spans that overlap a labeled span) and the p50 time
+per message."""
+
+import json
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from orchestrator.phi import PhiDetector
+
+SET_PATH = Path(__file__).with_name("phi_public.json")
+
+
+@dataclass
+class PhiScore:
+    with_phi: int = 0
+    found: int = 0
+    spans: Counter = field(default_factory=Counter)  # category -> labeled spans
+    spans_found: Counter = field(default_factory=Counter)
+    detected: int = 0
+    detected_right: int = 0
+    p50_ms: float = 0.0
+    missed: list[str] = field(default_factory=list)  # message ids
+
+    @property
+    def message_recall(self) -> float:
+        return self.found / self.with_phi if self.with_phi else 0.0
+
+    @property
+    def span_precision(self) -> float:
+        return self.detected_right / self.detected if self.detected else 1.0
+
+    def recall_of(self, category: str) -> float:
+        return self.spans_found[category] / self.spans[category] if self.spans[category] else 0.0
+
+
+def score(path: Path = SET_PATH, detector: PhiDetector | None = None) -> PhiScore:
+    detector = detector or PhiDetector()
+    result, times = PhiScore(), []
+    for message in json.loads(path.read_text(encoding="utf-8"))["messages"]:
+        start = time.perf_counter()
+        found = detector.detect(message["text"])
+        times.append((time.perf_counter() - start) * 1000)
+        labeled = message["spans"]
+        if labeled:
+            result.with_phi += 1
+            result.found += found.found
+            if not found.found:
+                result.missed.append(message["id"])
+        for span in labeled:
+            result.spans[span["category"]] += 1
+            result.spans_found[span["category"]] += any(
+                s.category == span["category"] and s.start < span["end"] and span["start"] < s.end
+                for s in found.spans)
+        for s in found.spans:
+            result.detected += 1
+            result.detected_right += any(s.start < span["end"] and span["start"] < s.end for span in labeled)
+    result.p50_ms = statistics.median(times) if times else 0.0
+    return result
