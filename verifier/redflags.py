@@ -99,7 +99,6 @@ def catalogue() -> Catalogue:
 
 # Told as negated or past, these still count: a wrong reading costs too much.
 ALWAYS_COUNTS = ("MENTAL_HEALTH", "POISONING")
-_NAO = r"(?:nao|n|naum)"
 
 # A negation cue right before the symptom, within the same clause: "no", "not having",
 # "sem", "não tenho", "denies any". Only a few words may stand between cue and symptom, so
