@@ -6,6 +6,9 @@ import unicodedata
 from runtime.errors import InvalidArgument
 
 _NON_DIGITS = re.compile(r"[.\-\s]")
+# ASCII digits only: str.isdigit() also accepts "²" (which int() refuses) and Arabic-Indic or
+# fullwidth digits (which int() reads, so one CPF could be written as a second identity).
+_ELEVEN_DIGITS = re.compile(r"[0-9]{11}")
 
 
 def normalize_cpf(raw: str, field: str = "patient.cpf") -> str:
@@ -13,7 +16,7 @@ def normalize_cpf(raw: str, field: str = "patient.cpf") -> str:
     digits = _NON_DIGITS.sub("", raw or "")
     if not digits:
         raise InvalidArgument(field, "is required")
-    if not digits.isdigit() or len(digits) != 11:
+    if not _ELEVEN_DIGITS.fullmatch(digits):
         raise InvalidArgument(field, "must have 11 digits (e.g. 123.456.789-09)")
     if digits == digits[0] * 11 or not _check_digits_ok(digits):
         raise InvalidArgument(field, "check digits do not match; not a valid CPF")
