@@ -8,11 +8,20 @@ import grpc
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
+# An error echoes at most this much of what it was sent: a 1 MB id must not become a status
+# trailer the client cannot even read (gRPC caps metadata at 16 KiB by default).
+MAX_MESSAGE_CHARS = 300
+
+
+def bounded(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE_CHARS else text[:MAX_MESSAGE_CHARS - 1] + "\u2026"
+
 
 class ServiceError(Exception):
     code: grpc.StatusCode = grpc.StatusCode.INTERNAL
 
     def __init__(self, message: str) -> None:
+        message = bounded(message)
         super().__init__(message)
         self.message = message
 
@@ -26,8 +35,8 @@ class InvalidArgument(ServiceError):
 
     def __init__(self, field: str, problem: str) -> None:
         super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem
+        self.field = bounded(field)
+        self.problem = bounded(problem)
 
     def details(self) -> list[Message]:
         return [error_details_pb2.BadRequest(field_violations=[
