@@ -61,6 +61,11 @@ _WHEN_QUIT = re.compile(r"(\d+)\s*(days?|weeks?|months?|years?|dias?|semanas?|me
 _DAYS = {"day": 1, "dia": 1, "week": 7, "semana": 7, "month": 30, "mes": 30, "mese": 30, "year": 365, "ano": 365}
 
 
+def _days(when: re.Match[str]) -> int:
+    """The days of a _WHEN_QUIT match ("3 weeks", "1 mes")."""
+    return int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365)
+
+
 def _former(text: str, words: str) -> bool:
     """A smoker who quit more than three months ago (HEART counts current or recent smoking)."""
     at = text.find(words)
@@ -70,7 +75,7 @@ def _former(text: str, words: str) -> bool:
     when = _WHEN_QUIT.search(clause)
     if when is None:
         return True
-    return int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365) > 90
+    return _days(when) > 90
 
 
 def _abbreviation(text: str, original: str, abbreviation: str) -> str:
@@ -404,14 +409,14 @@ def _immobilization(text: str) -> tuple[bool, Criterion]:
     """Immobilization for 3 days or more, or surgery in the past 4 weeks (Wells 2000)."""
     if words := _finding(text, _IMMOBILE) or _finding(text, _POST_OP):
         when = _WHEN_QUIT.search(text, text.find(words), text.find(words) + len(words) + 40)
-        recent = when is None or int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365) <= 28
+        recent = when is None or _days(when) <= 28
         if recent:
             return True, Criterion("immobilization", "yes", words)
     if words := _finding(text, _SURGERY):
         at = text.find(words)
         when = _WHEN_QUIT.search(text, at, at + 60) or _WHEN_QUIT.search(text, max(0, at - 40), at)
         week = re.search(r"\b(?:last|this) week|semana passada|esta semana|ontem|yesterday", text[at:at + 60])
-        if week or (when and int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365) <= 28):
+        if week or (when and _days(when) <= 28):
             return True, Criterion("immobilization", "yes", words)
     return False, Criterion("immobilization", "no")
 
