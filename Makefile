@@ -49,7 +49,7 @@ eval: setup
 	$(BIN)/python -m tests.eval
 
 audit-verify: setup
-	$(BIN)/python -m orchestrator.audit verify
+	$(BIN)/python -m orchestrator.privacy.audit verify
 
 trace: setup
 	$(BIN)/python -m runtime.traceview "$(ID)"

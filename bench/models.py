@@ -15,7 +15,7 @@ from rich.table import Table
 from bench.stats import Result, table
 from orchestrator.models.local import default_model_path
 from orchestrator.models.prompts import summary_messages
-from orchestrator.phi import PhiDetector
+from orchestrator.privacy.phi import PhiDetector
 
 QUESTION = "what is hypertension?"
 PASSAGE = ("Hypertension is diagnosed when clinic blood pressure is 140/90 mmHg or higher and confirmed by "

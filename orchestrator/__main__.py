@@ -41,19 +41,19 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import grpc
 
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
-from orchestrator.answer import AnswerBuilder
-from orchestrator.audit import AuditLog
+from orchestrator.answering.answer import AnswerBuilder
 from orchestrator.context import RequestContext
 from orchestrator.models.cloud import CloudModel
 from orchestrator.models.local import LocalModel, default_model_path
-from orchestrator.phi import PhiDetector
-from orchestrator.planner import Directory, Planner
+from orchestrator.models.writer import ROUTES, Writer, egress_guard
+from orchestrator.pipeline import Mesh, Orchestrator, learn_doctors
+from orchestrator.planning.planner import Directory, Planner
+from orchestrator.privacy.audit import AuditLog
+from orchestrator.privacy.phi import PhiDetector
 from orchestrator.resilience import Policy, Upstream
 from orchestrator.service import OrchestratorService
 from orchestrator.sessions import SessionStore
-from orchestrator.turn import Mesh, Orchestrator, learn_doctors
-from orchestrator.when import warm_up
-from orchestrator.writer import ROUTES, Writer, egress_guard
+from orchestrator.understanding.when import warm_up
 from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, env_float, env_int, env_str
 

@@ -10,8 +10,8 @@ from opentelemetry import trace
 
 from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.context import RequestContext
+from orchestrator.pipeline import Orchestrator
 from orchestrator.resilience import Upstream
-from orchestrator.turn import Orchestrator
 
 BREAKER = {
     "closed": orchestrator_pb2.BREAKER_STATE_CLOSED,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.audit import GENESIS, AuditLog, AuditRecord, canonical, record_hash
+from orchestrator.privacy.audit import GENESIS, AuditLog, AuditRecord, canonical, record_hash
 
 REPO = Path(__file__).resolve().parent.parent
 TRIGGERS = ("audit_no_update", "audit_no_delete", "audit_extends_head", "head_no_delete",
@@ -236,7 +236,7 @@ def test_sql_cannot_update_delete_or_fork(tmp_path: Path) -> None:
 
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "orchestrator.audit", *args], cwd=REPO, env=env,
+    return subprocess.run([sys.executable, "-m", "orchestrator.privacy.audit", *args], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=60)
 
 

@@ -5,9 +5,9 @@ import datetime as dt
 
 import pytest
 
-from orchestrator import consult
+from orchestrator.consult import flow as consult
 from orchestrator.sessions import ConsultState
-from orchestrator.understand import understand
+from orchestrator.understanding.understand import understand
 
 
 def opens(message: str) -> bool:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from orchestrator.council import (
+from orchestrator.consult.council import (
     SPECIALTIES,
     Case,
     Consensus,
@@ -17,7 +17,7 @@ from orchestrator.council import (
     default_agents,
     judge,
 )
-from orchestrator.history import extract
+from orchestrator.consult.history import extract
 
 GP = "general_practice"
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from orchestrator.history import FIELDS, History, extract, onset_days
+from orchestrator.consult.history import FIELDS, History, extract, onset_days
 
 FIELD_CASES = [
     # onset

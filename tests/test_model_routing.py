@@ -16,8 +16,8 @@ from orchestrator.context import RequestContext
 from orchestrator.models.cloud import CloudModel
 from orchestrator.models.local import default_model_path
 from orchestrator.models.prompts import rephrase_messages
-from orchestrator.phi import PhiDetector
-from orchestrator.writer import ROUTES, Draft, Writer, egress_guard
+from orchestrator.models.writer import ROUTES, Draft, Writer, egress_guard
+from orchestrator.privacy.phi import PhiDetector
 from tests.cloud_stub import RecordingProxy, free_port, start_llama_server, stop_process
 from tests.conftest import MARIA, run_mesh
 

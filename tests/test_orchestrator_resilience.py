@@ -15,8 +15,8 @@ from deploy.local.processes import start_all
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 from healthmesh.v1 import orchestrator_pb2 as pb
 from orchestrator.context import RequestContext
+from orchestrator.planning.steps import Action, PlannedStep
 from orchestrator.resilience import Policy, Upstream
-from orchestrator.steps import Action, PlannedStep
 from tests.conftest import MARIA, run_mesh
 
 

@@ -14,7 +14,7 @@ import pytest
 import tldextract
 
 from clinics.seed import DOCTORS
-from orchestrator.phi import CATEGORIES, PhiDetector, PhiResult, PhiSpan
+from orchestrator.privacy.phi import CATEGORIES, PhiDetector, PhiResult, PhiSpan
 from runtime import registry
 
 LABELED = json.loads((Path(__file__).parent / "phi_labeled.json").read_text(encoding="utf-8"))

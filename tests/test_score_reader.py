@@ -3,7 +3,7 @@ worked examples and clinical notes (tests/eval/score_sentences.json) holds its f
 
 import pytest
 
-from orchestrator.tool_requests import read
+from orchestrator.toolquestions.requests import read
 from tests.eval.score_sentences import HOLDOUT_PATH, SET_PATH, score
 from tools.calculators import compute
 

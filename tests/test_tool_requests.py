@@ -4,8 +4,8 @@ never guessed)."""
 import pytest
 
 from healthmesh.v1 import tools_pb2
-from orchestrator.steps import Action
-from orchestrator.tool_requests import read
+from orchestrator.planning.steps import Action
+from orchestrator.toolquestions.requests import read
 
 
 def calls(message: str) -> list[tuple[str, object]]:

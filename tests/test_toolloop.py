@@ -8,10 +8,10 @@ import grpc
 from google.rpc import error_details_pb2
 
 from healthmesh.v1 import tools_pb2
-from orchestrator import toolloop
 from orchestrator.context import RequestContext
-from orchestrator.steps import Action, PlannedStep, StepResult, StepStatus
-from orchestrator.tool_requests import ToolCall, ToolTask, read
+from orchestrator.planning.steps import Action, PlannedStep, StepResult, StepStatus
+from orchestrator.toolquestions import loop as toolloop
+from orchestrator.toolquestions.requests import ToolCall, ToolTask, read
 from tools.calculators import compute
 
 

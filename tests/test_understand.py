@@ -8,9 +8,9 @@ import time
 import pytest
 
 from clinics.seed import DOCTORS
-from orchestrator import when
-from orchestrator.language import fold
-from orchestrator.understand import Intent, OutOfScope, Understanding, understand, warm_up
+from orchestrator.understanding import when
+from orchestrator.understanding.language import fold
+from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, understand, warm_up
 
 SUNDAY = dt.date(2026, 11, 22)
 WEDNESDAY = dt.date(2026, 11, 25)

@@ -17,9 +17,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from clients import chat
 from deploy.local.mesh import LocalMesh, start_mesh
 from deploy.local.processes import StartError
-from orchestrator import chat
 from runtime import registry
 from runtime.config import env_str
 

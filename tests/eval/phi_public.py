@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from orchestrator.phi import PhiDetector
+from orchestrator.privacy.phi import PhiDetector
 
 SET_PATH = Path(__file__).with_name("phi_public.json")
 

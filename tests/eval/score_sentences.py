@@ -11,9 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from orchestrator.score_reader import read_score
-from orchestrator.steps import Action
-from orchestrator.tool_requests import ToolCall, ToolTask, read
+from orchestrator.planning.steps import Action
+from orchestrator.toolquestions.requests import ToolCall, ToolTask, read
+from orchestrator.toolquestions.score_reader import read_score
 from runtime.errors import InvalidArgument
 from tools.calculators import compute
 

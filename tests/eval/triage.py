@@ -16,10 +16,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from orchestrator import consult
-from orchestrator.council import SPECIALTIES
+from orchestrator.consult import flow as consult
+from orchestrator.consult.council import SPECIALTIES
 from orchestrator.sessions import ConsultState
-from orchestrator.understand import understand
+from orchestrator.understanding.understand import understand
 from verifier.screen import screen
 
 SET_PATH = Path(__file__).with_name("triage_public.json")

@@ -3,7 +3,7 @@
 import re
 import unicodedata
 
-from orchestrator import lexicon
+from orchestrator.understanding import lexicon
 
 
 def _fold_table() -> dict[int, str]:

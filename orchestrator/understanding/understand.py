@@ -29,8 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from orchestrator import lexicon, when
-from orchestrator.language import detect_language, fold
+from orchestrator.understanding import lexicon, when
+from orchestrator.understanding.language import detect_language, fold
 
 
 class Intent(enum.StrEnum):

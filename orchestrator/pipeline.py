@@ -27,21 +27,22 @@ from healthmesh.v1 import (
     verifier_pb2,
     verifier_pb2_grpc,
 )
-from orchestrator import consult, toolloop
-from orchestrator.answer import Answer, AnswerBuilder, found_appointments
-from orchestrator.audit import AuditLog, AuditRecord
+from orchestrator.answering.answer import Answer, AnswerBuilder, found_appointments
+from orchestrator.answering.phrases import say
+from orchestrator.consult import flow as consult
 from orchestrator.context import RequestContext
 from orchestrator.models.prompts import rephrase_messages, summary_messages
-from orchestrator.phrases import say
-from orchestrator.planner import Directory, Kind, Plan, Planner, select_appointment
-from orchestrator.reports import missing_inputs, tool_report
+from orchestrator.models.writer import NO_PHI, Draft, PhiDecision, Writer
+from orchestrator.planning.planner import Directory, Kind, Plan, Planner, select_appointment
+from orchestrator.planning.steps import Action, PlannedStep, StepResult, StepStatus, status_of
+from orchestrator.privacy.audit import AuditLog, AuditRecord
 from orchestrator.resilience import Upstream
 from orchestrator.sessions import AppointmentRef, ConsultState, Session, SessionStore, SlotRef, TriageState
-from orchestrator.steps import Action, PlannedStep, StepResult, StepStatus, status_of
-from orchestrator.tool_requests import ToolCall, ToolTask
-from orchestrator.tool_requests import read as read_tools
-from orchestrator.understand import Intent, OutOfScope, Understanding, understand, yes_or_no
-from orchestrator.writer import NO_PHI, Draft, PhiDecision, Writer
+from orchestrator.toolquestions import loop as toolloop
+from orchestrator.toolquestions.reports import missing_inputs, tool_report
+from orchestrator.toolquestions.requests import ToolCall, ToolTask
+from orchestrator.toolquestions.requests import read as read_tools
+from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, understand, yes_or_no
 from runtime.errors import InvalidArgument, bad_request_fields, error_info
 from runtime.identity import normalize_cpf, normalize_name
 

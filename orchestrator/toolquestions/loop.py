@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from healthmesh.v1 import tools_pb2
 from orchestrator.context import RequestContext
-from orchestrator.steps import Action, PlannedStep, StepResult, StepStatus
-from orchestrator.tool_requests import ToolCall, ToolTask
+from orchestrator.planning.steps import Action, PlannedStep, StepResult, StepStatus
+from orchestrator.toolquestions.requests import ToolCall, ToolTask
 
 MAX_STEPS = 4
 TOOLS = "tools"  # the step target of tool calls

@@ -1,7 +1,7 @@
 """A terminal client of the orchestrator.
 
-  python -m orchestrator.chat                      # interactive chat (asks name and CPF first)
-  python -m orchestrator.chat ask "message" [--name N --cpf C] [--session S]   # one turn
+  python -m clients.chat                      # interactive chat (asks name and CPF first)
+  python -m clients.chat ask "message" [--name N --cpf C] [--session S]   # one turn
 
 HEALTHMESH_ORCHESTRATOR_TARGET (default 127.0.0.1:50050) says where the orchestrator is.
 """
@@ -106,7 +106,7 @@ def chat(target: str) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(prog="python -m orchestrator.chat")
+    parser = argparse.ArgumentParser(prog="python -m clients.chat")
     parser.add_argument("--target", default=os.environ.get("HEALTHMESH_ORCHESTRATOR_TARGET",
                                                            "127.0.0.1:50050"))
     sub = parser.add_subparsers(dest="command")

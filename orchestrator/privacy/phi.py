@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from presidio_analyzer import RecognizerResult
 
-from orchestrator import phi_recognizers
-from orchestrator.phi_names import PublicNames, name_recognizer, patient_name_spans
-from orchestrator.phi_recognizers import Entry, strip_accents
+from orchestrator.privacy import recognizers as phi_recognizers
+from orchestrator.privacy.names import PublicNames, name_recognizer, patient_name_spans
+from orchestrator.privacy.recognizers import Entry, strip_accents
 
 CATEGORIES = ("NAME", "NATIONAL_ID", "PHONE", "EMAIL", "BIRTH_DATE", "ADDRESS", "POSTAL_CODE", "RECORD_ID",
               "AGE_OVER_89", "URL", "IP_ADDRESS")

@@ -13,12 +13,12 @@ import re
 from dataclasses import asdict
 
 from healthmesh.v1 import clinic_pb2, common_pb2, orchestrator_pb2
-from orchestrator import council
-from orchestrator.history import History, extract
-from orchestrator.language import fold
-from orchestrator.phrases import SPECIALTY_NAME, say, when
+from orchestrator.answering.phrases import SPECIALTY_NAME, say, when
+from orchestrator.consult import council
+from orchestrator.consult.history import History, extract
 from orchestrator.sessions import ConsultState, Session, SlotRef
-from orchestrator.understand import Intent, OutOfScope, Understanding, asks_for_slots
+from orchestrator.understanding.language import fold
+from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, asks_for_slots
 
 MAX_ROUNDS = 2
 ADULT_AGE = 18

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 import grpc
 
 from healthmesh.v1 import common_pb2, orchestrator_pb2, verifier_pb2
-from orchestrator.phrases import SPECIALTY_NAME, day, say, when
-from orchestrator.planner import Directory, Kind, Plan
+from orchestrator.answering.phrases import SPECIALTY_NAME, day, say, when
+from orchestrator.planning.planner import Directory, Kind, Plan
+from orchestrator.planning.steps import StepResult, StepStatus
 from orchestrator.sessions import AppointmentRef, SlotRef
-from orchestrator.steps import StepResult, StepStatus
 
 
 @dataclass

@@ -10,9 +10,9 @@ import hashlib
 from dataclasses import dataclass, field
 
 from healthmesh.v1 import clinic_pb2, common_pb2
+from orchestrator.planning.steps import Action, PlannedStep
 from orchestrator.sessions import AppointmentRef, Session, SlotRef
-from orchestrator.steps import Action, PlannedStep
-from orchestrator.understand import Intent, OutOfScope, Understanding
+from orchestrator.understanding.understand import Intent, OutOfScope, Understanding
 from runtime.identity import fold
 from runtime.registry import ClinicEntry
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from google.protobuf.message import Message
 
 from healthmesh.v1 import tools_pb2
-from orchestrator.language import fold
-from orchestrator.score_reader import Criterion, read_score
-from orchestrator.steps import Action
+from orchestrator.planning.steps import Action
+from orchestrator.toolquestions.score_reader import Criterion, read_score
+from orchestrator.understanding.language import fold
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ same transaction as the record; truncation then shows as a head mismatch. Someon
 write the file can still truncate *and* rewrite the head, or rebuild the whole chain: only a
 copy of the head kept elsewhere (another host, a signed log) proves against that.
 
-Usage: python -m orchestrator.audit verify [--path P]   (default $HEALTHMESH_DATA_DIR/audit.sqlite3)
+Usage: python -m orchestrator.privacy.audit verify [--path P]   (default $HEALTHMESH_DATA_DIR/audit.sqlite3)
 """
 
 import argparse
@@ -235,7 +235,8 @@ def _check_head(head: tuple[int, str] | None, last: tuple[int, str]) -> list[str
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m orchestrator.audit", description="Audit log tools.")
+    parser = argparse.ArgumentParser(prog="python -m orchestrator.privacy.audit",
+                                     description="Audit log tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     verify = commands.add_parser("verify", help="check the hash chain and the head; exit 1 on any problem")
     verify.add_argument("--path", type=Path, help="audit database [$HEALTHMESH_DATA_DIR/audit.sqlite3]")

@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from orchestrator import lexicon
-from orchestrator.phi_recognizers import ContextRecognizer, strip_accents
+from orchestrator.privacy.recognizers import ContextRecognizer, strip_accents
+from orchestrator.understanding import lexicon
 
 # Capitalized words that follow "I'm", "sou", "paciente" … without being names (lower case).
 _NOT_NAMES = frozenset("""

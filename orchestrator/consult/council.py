@@ -34,8 +34,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Protocol
 
-from orchestrator.history import History, language_of, negated, onset_days
-from orchestrator.language import fold
+from orchestrator.consult.history import History, language_of, negated, onset_days
+from orchestrator.understanding.language import fold
 
 log = logging.getLogger("council")
 

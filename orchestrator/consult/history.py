@@ -12,7 +12,7 @@ A reply that is only a number answers the question it fits: 0 to 10 is a severit
 import re
 from dataclasses import dataclass, fields, replace
 
-from orchestrator.language import detect_language, fold
+from orchestrator.understanding.language import detect_language, fold
 
 FIELDS = ("onset", "provocation", "quality", "region", "severity", "timing")
 

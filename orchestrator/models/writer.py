@@ -22,7 +22,7 @@ from orchestrator.context import RequestContext
 from orchestrator.models import Completion, ModelError
 from orchestrator.models.cloud import CloudModel, EgressRefused
 from orchestrator.models.local import LocalModel
-from orchestrator.phi import PhiDetector
+from orchestrator.privacy.phi import PhiDetector
 from runtime.errors import ResourceExhausted
 
 log = logging.getLogger("writer")

@@ -9,10 +9,10 @@ internal tool name or a raw error.
 from dataclasses import dataclass, field
 
 from healthmesh.v1 import orchestrator_pb2, tools_pb2
-from orchestrator.phrases import say
-from orchestrator.score_reader import Criterion
-from orchestrator.steps import Action, StepStatus
-from orchestrator.toolloop import Ask, LoopResult
+from orchestrator.answering.phrases import say
+from orchestrator.planning.steps import Action, StepStatus
+from orchestrator.toolquestions.loop import Ask, LoopResult
+from orchestrator.toolquestions.score_reader import Criterion
 
 LABEL = {
     "en": {Action.COMPUTE_SCORE: "Risk Score Report", Action.CHECK_DRUG_SAFETY: "Drug Safety Report",

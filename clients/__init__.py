@@ -1,0 +1,1 @@
+"""Clients of the mesh's public edge (the terminal chat)."""

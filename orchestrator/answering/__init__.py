@@ -1,0 +1,1 @@
+"""Stage 5: the deterministic answer, in the patient's language."""

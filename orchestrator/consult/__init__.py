@@ -1,0 +1,1 @@
+"""Symptom consults: history taking, the specialty council, the SOAP handoff."""

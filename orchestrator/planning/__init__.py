@@ -1,0 +1,1 @@
+"""Stage 3b: the deterministic plan — which calls to which upstreams, typed steps."""

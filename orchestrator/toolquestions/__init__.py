@@ -1,0 +1,1 @@
+"""Tool questions: scores read from sentences, the bounded tool loop, cited reports."""

@@ -1,0 +1,1 @@
+"""Stage 3a: what the patient asks — intent, specialty, dates, doctors, language."""
