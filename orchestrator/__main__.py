@@ -43,17 +43,18 @@ import grpc
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.answering.answer import AnswerBuilder
 from orchestrator.context import RequestContext
+from orchestrator.guarded import Policy
 from orchestrator.models.cloud import CloudModel
 from orchestrator.models.local import LocalModel, default_model_path
 from orchestrator.models.writer import ROUTES, Writer, egress_guard
-from orchestrator.pipeline import Mesh, Orchestrator, learn_doctors
+from orchestrator.pipeline import Orchestrator
 from orchestrator.planning.planner import Directory, Planner
 from orchestrator.privacy.audit import AuditLog
 from orchestrator.privacy.phi import PhiDetector
-from orchestrator.resilience import Policy, Upstream
 from orchestrator.service import OrchestratorService
 from orchestrator.sessions import SessionStore
 from orchestrator.understanding.when import warm_up
+from orchestrator.upstreams import Mesh, Upstream
 from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, env_float, env_int, env_str
 
@@ -114,7 +115,7 @@ async def run() -> None:
     planner = Planner(directory, env_int("HEALTHMESH_SLOTS_PER_CLINIC", 5, minimum=1))
     sessions = SessionStore(data_dir / "orchestrator.sqlite3")
     warm_up()  # dateparser's first call is slow; pay it before serving
-    await learn_doctors(RequestContext.with_timeout(3.0), mesh, directory, retry=True)
+    await mesh.learn_doctors(RequestContext.with_timeout(3.0), directory, retry=True)
     writer = await build_writer(directory)
     orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions, writer,
                                 AuditLog(data_dir / "audit.sqlite3"),
@@ -131,8 +132,7 @@ async def run() -> None:
                            port=env_int("HEALTHMESH_PORT", 50050),
                            grace=env_float("HEALTHMESH_SHUTDOWN_GRACE_S", 5.0))
     finally:
-        for upstream in [*mesh.clinics.values(), mesh.verifier, mesh.tools]:
-            await upstream.close()
+        await mesh.close()
 
 
 def main() -> None:

@@ -1,15 +1,16 @@
-"""The request context every I/O function takes first: one deadline for the whole turn
-(all attempts of all calls fit inside it), the session it belongs to, and its trace id."""
+"""The request context every I/O function takes first: one deadline for the whole turn (all
+attempts of all calls fit inside it), its trace id, and the names of the turn's patient, which
+the egress guard of a model call must know to recognize them as PHI."""
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
-@dataclass
+@dataclass(frozen=True)
 class RequestContext:
     deadline: float  # time.monotonic() value
-    session_id: str = ""
     trace_id: str = ""
+    patient_names: tuple[str, ...] = ()
     started: float = field(default_factory=time.monotonic)
 
     @classmethod
@@ -18,8 +19,15 @@ class RequestContext:
 
     def within(self, seconds: float) -> "RequestContext":
         """The same request with a deadline at most `seconds` away (Go's context.WithTimeout)."""
-        return RequestContext(deadline=min(self.deadline, time.monotonic() + seconds),
-                              session_id=self.session_id, trace_id=self.trace_id, started=self.started)
+        return replace(self, deadline=min(self.deadline, time.monotonic() + seconds))
+
+    def child(self, *, reserve: float) -> "RequestContext":
+        """The same request with `reserve` seconds kept back from its deadline, so what runs
+        under it leaves the caller time to finish (answer and verify)."""
+        return replace(self, deadline=self.deadline - reserve)
+
+    def for_patient(self, *names: str) -> "RequestContext":
+        return replace(self, patient_names=tuple(n for n in names if n))
 
     def remaining(self) -> float:
         return max(0.0, self.deadline - time.monotonic())

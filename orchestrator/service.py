@@ -11,7 +11,7 @@ from opentelemetry import trace
 from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.context import RequestContext
 from orchestrator.pipeline import Orchestrator
-from orchestrator.resilience import Upstream
+from orchestrator.upstreams import Upstream
 
 BREAKER = {
     "closed": orchestrator_pb2.BREAKER_STATE_CLOSED,

@@ -69,8 +69,8 @@ def test_phi_free_payloads_reach_the_cloud_and_phi_never_does(cloud_server):
             messages = rephrase_messages(item["text"], "pt")
             names = item.get("patient_names", [])  # the session's patient, when the label needs it
             phi = writer.payload_phi(messages, names)
-            draft = await writer.draft(RequestContext.with_timeout(30), messages, phi.found, names,
-                                       max_tokens=1, sentences=1)
+            ctx = RequestContext.with_timeout(30).for_patient(*names)
+            draft = await writer.draft(ctx, messages, phi.found, max_tokens=1, sentences=1)
             sent += not phi.found
             assert not (phi.found and isinstance(draft, Draft) and draft.route == "cloud")
         await cloud.close()

@@ -5,17 +5,17 @@ import asyncio
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from orchestrator.context import RequestContext
+from orchestrator.guarded import Policy
 from orchestrator.models import Completion, ModelError, ModelTimeout
 from orchestrator.models.cloud import UNCHECKED, CloudModel, CloudUnavailable, EgressRefused
 from orchestrator.models.local import LocalModel, default_model_path
 from orchestrator.models.prompts import rephrase_messages, summary_messages
-from orchestrator.resilience import Policy
 from runtime.config import ConfigError
 from runtime.errors import ResourceExhausted
 from tests.cloud_stub import RecordingProxy, free_port, start_llama_server, stop_process
@@ -28,7 +28,7 @@ FAST_RETRIES = Policy(call_timeout_s=10.0, attempts=3, backoff_s=0.01, backoff_m
                       breaker_fail_max=4, breaker_reset_s=60.0)
 
 
-def phi_guard(text: str) -> list[str]:
+def phi_guard(text: str, patient_names: Sequence[str]) -> list[str]:
     """A stand-in for the PHI detector's check."""
     return [name for name, pattern in (("CPF", CPF), ("PERSON", PATIENT)) if pattern.search(text)]
 
@@ -236,7 +236,7 @@ def test_egress_guard_refuses_phi_and_sends_nothing(proxy: RecordingProxy, conte
 
 
 def test_guard_failure_sends_nothing(proxy: RecordingProxy) -> None:
-    def broken_guard(text: str) -> list[str]:
+    def broken_guard(text: str, patient_names: Sequence[str]) -> list[str]:
         raise RuntimeError("detector down")
 
     async def ask() -> EgressRefused:

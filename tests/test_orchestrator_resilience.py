@@ -15,8 +15,9 @@ from deploy.local.processes import start_all
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 from healthmesh.v1 import orchestrator_pb2 as pb
 from orchestrator.context import RequestContext
+from orchestrator.guarded import Policy
 from orchestrator.planning.steps import Action, PlannedStep
-from orchestrator.resilience import Policy, Upstream
+from orchestrator.upstreams import Upstream, code_of
 from tests.conftest import MARIA, run_mesh
 
 
@@ -114,7 +115,7 @@ def test_retries_only_where_safe(unused_port):
         method = getattr(stub, type(request).__name__.removesuffix("Request"))
         outcome = await upstream.call(RequestContext.with_timeout(5), method, request, retry=retry)
         await upstream.close()
-        assert outcome.code == grpc.StatusCode.UNAVAILABLE
+        assert code_of(outcome) == grpc.StatusCode.UNAVAILABLE
         return outcome.attempts
 
     read = PlannedStep("s1", "x", Action.LIST_SLOTS, clinic_pb2.ListAvailableSlotsRequest())

@@ -18,7 +18,7 @@ from tools.calculators import compute
 def run(task: ToolTask) -> tuple[toolloop.LoopResult, list[PlannedStep]]:
     seen: list[PlannedStep] = []
 
-    async def run_step(ctx: RequestContext, step: PlannedStep) -> StepResult:
+    def run_step(step: PlannedStep) -> StepResult:
         seen.append(step)
         if step.action == Action.COMPUTE_SCORE:
             return StepResult(step, StepStatus.OK, compute(step.request))
@@ -29,7 +29,10 @@ def run(task: ToolTask) -> tuple[toolloop.LoopResult, list[PlannedStep]]:
                               extra={"error_info": info})
         return StepResult(step, StepStatus.OK, None)
 
-    return asyncio.run(toolloop.run(RequestContext.with_timeout(5), task, run_step)), seen
+    async def run_steps(ctx: RequestContext, steps: list[PlannedStep]) -> list[StepResult]:
+        return [run_step(step) for step in steps]
+
+    return asyncio.run(toolloop.run(RequestContext.with_timeout(5), task, run_steps)), seen
 
 
 def safety(name: str) -> ToolCall:
@@ -61,8 +64,9 @@ def test_a_low_score_needs_no_follow_up():
 
 
 def test_an_unknown_drug_stops_the_loop_and_asks():
-    result, seen = run(ToolTask(calls=[safety("warfarn"), safety("aspirin")]))
-    assert len(seen) == 1
+    # The calls of one wave run together; the loop's outcome ends at the first that asks.
+    result, _ = run(ToolTask(calls=[safety("warfarn"), safety("aspirin")]))
+    assert [r.step.request.drug_name for r in result.results] == ["warfarn"]
     assert result.ask == toolloop.Ask("unknown_drug", "warfarn", ["warfarin"])
 
 

@@ -57,8 +57,8 @@ class AnswerBuilder:
         return self.directory.clinics[clinic_id].name
 
     def _unreachable(self, results: list[StepResult], lang: str) -> list[str]:
-        return [say(lang, "unreachable", clinic=self._clinic(r.step.clinic_id),
-                    clinic_id=r.step.clinic_id) for r in results if r.status.failed_upstream]
+        return [say(lang, "unreachable", clinic=self._clinic(r.step.upstream),
+                    clinic_id=r.step.upstream) for r in results if r.status.failed_upstream]
 
     # -- listing --------------------------------------------------------------------------------
 
@@ -72,7 +72,7 @@ class AnswerBuilder:
             earliest = min(slots, key=lambda s: (s.date, s.time))
             lines.append(say(lang, "list_header", specialty=specialty, scope=self._scope(plan, lang)))
             for r in ok:
-                clinic, clinic_id = self._clinic(r.step.clinic_id), r.step.clinic_id
+                clinic, clinic_id = self._clinic(r.step.upstream), r.step.upstream
                 if not r.reply.slots:
                     lines.append(say(lang, "clinic_full", clinic=clinic, clinic_id=clinic_id))
                     continue
@@ -137,7 +137,7 @@ class AnswerBuilder:
     # -- writes ---------------------------------------------------------------------------------
 
     def _write(self, plan: Plan, result: StepResult, lang: str, patient_name: str) -> Answer:
-        clinic_id = result.step.clinic_id
+        clinic_id = result.step.upstream
         entry = self.directory.clinics[clinic_id]
         if result.status == StepStatus.OK:
             if plan.kind == Kind.BOOK:

@@ -4,32 +4,27 @@
   and only that text (parsed back) is sent. The OpenAI client is a private attribute used in
   one method, right after the check, so no path reaches the network unchecked. A refusal
   carries the PHI categories only, never the text.
-- Retries (tenacity, jittered exponential backoff) only on transient failures: connection
-  errors, timeouts, 429 and 5xx, and only while the request's deadline leaves room. Every
-  attempt's timeout is what is left of the deadline, at most the policy's cap.
-- A pybreaker breaker counts the same transient failures; pybreaker's `call_async` needs
-  Tornado, so the awaited call is wrapped in `breaker.calling()`.
+- The call is guarded like every upstream's (orchestrator.guarded): retries and the breaker
+  count only transient failures (connection errors, timeouts, 429 and 5xx), and every attempt's
+  timeout is what is left of the deadline, at most the policy's cap.
 Every failure is a CloudUnavailable (an open breaker too), so the caller answers locally.
 """
 
 import asyncio
 import json
 import logging
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
 import openai
-import pybreaker
-from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_random_exponential
 
 from orchestrator.context import RequestContext
+from orchestrator.guarded import CircuitOpen, DeadlineSpent, Guard, Policy
 from orchestrator.models import Completion, ModelError
-from orchestrator.resilience import Policy
 from runtime.config import ConfigError, env_str
 
-Guard = Callable[[str], Sequence[str]]  # text -> the PHI categories found in it
+EgressGuard = Callable[[str, Sequence[str]], Sequence[str]]  # text, patient names -> PHI categories in it
 UNCHECKED = "UNCHECKED"  # the category of a payload the guard failed on: it is not sent either
 
 log = logging.getLogger(__name__)
@@ -51,14 +46,6 @@ class EgressRefused(ModelError):
     def __init__(self, categories: Sequence[str]) -> None:
         self.categories = tuple(sorted(set(categories)))
         super().__init__(f"payload holds PHI ({', '.join(self.categories)}); not sent")
-
-
-class _CircuitOpen(Exception):
-    pass
-
-
-class _DeadlineSpent(Exception):
-    pass
 
 
 def _transient(exc: BaseException | None) -> bool:
@@ -99,22 +86,21 @@ def _failure(exc: BaseException) -> str:
 class CloudModel:
     """Chat completions from an OpenAI-compatible endpoint; payloads with PHI are never sent."""
 
-    def __init__(self, base_url: str, model: str, *, guard: Guard, api_key: str = _NO_API_KEY,
+    def __init__(self, base_url: str, model: str, *, guard: EgressGuard, api_key: str = _NO_API_KEY,
                  policy: Policy = DEFAULT_POLICY) -> None:
         self.base_url = base_url
         self.model = model
         self.policy = policy
         self.refusals = 0
-        self._guard = guard
+        self._egress_guard = guard
         self._http = openai.DefaultAsyncHttpxClient()
         self.__client = openai.AsyncOpenAI(base_url=base_url, api_key=api_key, timeout=policy.call_timeout_s,
                                            max_retries=0, http_client=self._http)
-        self._breaker = pybreaker.CircuitBreaker(
-            fail_max=policy.breaker_fail_max, reset_timeout=policy.breaker_reset_s,
-            exclude=[lambda exc: not _transient(exc)], name="cloud-model")
+        self._guarded = Guard("cloud-model", policy, errors=(openai.OpenAIError, TimeoutError),
+                                 counted=_transient, transient=_transient)
 
     @classmethod
-    def from_env(cls, guard: Guard, policy: Policy = DEFAULT_POLICY) -> "CloudModel | None":
+    def from_env(cls, guard: EgressGuard, policy: Policy = DEFAULT_POLICY) -> "CloudModel | None":
         """From HEALTHMESH_CLOUD_BASE_URL, _MODEL and _API_KEY; None (all answers local) when no
         base URL is set."""
         base_url = env_str("HEALTHMESH_CLOUD_BASE_URL", "")
@@ -130,56 +116,36 @@ class CloudModel:
 
     @property
     def breaker_state(self) -> str:
-        return self._breaker.current_state  # "closed" | "open" | "half-open"
+        return self._guarded.state
 
     async def chat(self, ctx: RequestContext, messages: list[dict], *, max_tokens: int) -> Completion:
         """Greedy (temperature 0) completion of `messages`. Raises EgressRefused (nothing sent)
         or CloudUnavailable."""
         payload = {"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": 0}
-        start = time.perf_counter()
-        retrying = AsyncRetrying(
-            stop=stop_after_attempt(self.policy.attempts),
-            wait=wait_random_exponential(multiplier=self.policy.backoff_s, max=self.policy.backoff_max_s),
-            retry=retry_if_exception(lambda exc: _transient(exc)
-                                     and ctx.remaining() > self.policy.backoff_max_s),
-            reraise=True,
-        )
-        try:
-            response = await retrying(self._attempt, ctx, payload)
-        except _CircuitOpen:
-            raise CloudUnavailable("cloud model circuit is open") from None
-        except _DeadlineSpent:
-            raise CloudUnavailable("no time left for the cloud model") from None
-        except (openai.OpenAIError, TimeoutError) as exc:
-            raise CloudUnavailable(_failure(exc)) from exc
-        return self._completion(response, time.perf_counter() - start)
-
-    async def _attempt(self, ctx: RequestContext, payload: dict) -> Any:
-        timeout = ctx.call_timeout(self.policy.call_timeout_s)
-        if timeout <= 0.001:
-            raise _DeadlineSpent()
-        try:
-            return await self._send(payload, budget_s=timeout)
-        except pybreaker.CircuitBreakerError as exc:
-            if _transient(exc.__context__):
-                raise exc.__context__ from None  # this attempt failed and tripped the breaker
-            raise _CircuitOpen() from None
-
-    async def _send(self, payload: dict, *, budget_s: float) -> Any:
-        """The only path to the network: the guard sees exactly the text that is sent."""
         wire = json.dumps(payload, ensure_ascii=False)  # PHI patterns match "João", not "Jo\u00e3o"
-        found = self._check(wire)
+        found = self._check(wire, ctx.patient_names)
         if found:
             self.refusals += 1
             raise EgressRefused(found)
-        with self._breaker.calling():
-            # The client's timeout bounds each network phase; this bounds the whole attempt.
-            async with asyncio.timeout(budget_s):
-                return await self.__client.chat.completions.create(**json.loads(wire), timeout=budget_s)
+        outcome = await self._guarded.call(ctx, lambda timeout: self._send(wire, budget_s=timeout),
+                                           retry=True)
+        if isinstance(outcome.error, CircuitOpen):
+            raise CloudUnavailable("cloud model circuit is open")
+        if isinstance(outcome.error, DeadlineSpent):
+            raise CloudUnavailable("no time left for the cloud model")
+        if outcome.error is not None:
+            raise CloudUnavailable(_failure(outcome.error)) from outcome.error
+        return self._completion(outcome.reply, outcome.latency_ms / 1000)
 
-    def _check(self, wire: str) -> Sequence[str]:
+    async def _send(self, wire: str, *, budget_s: float) -> Any:
+        """The only path to the network, given the exact text the guard checked."""
+        # The client's timeout bounds each network phase; this bounds the whole attempt.
+        async with asyncio.timeout(budget_s):
+            return await self.__client.chat.completions.create(**json.loads(wire), timeout=budget_s)
+
+    def _check(self, wire: str, patient_names: Sequence[str]) -> Sequence[str]:
         try:
-            return self._guard(_egress_text(wire))
+            return self._egress_guard(_egress_text(wire), patient_names)
         except Exception as exc:  # fail closed; the error's message may quote the text, so log its type
             log.warning("PHI guard failed (%s); cloud payload not sent", type(exc).__name__)
             return (UNCHECKED,)

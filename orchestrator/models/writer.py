@@ -9,7 +9,6 @@ answer. The cloud client's own egress guard checks the exact payload once more, 
 session's patient names, right before anything is sent.
 """
 
-import contextvars
 import json
 import logging
 import re
@@ -28,10 +27,6 @@ from runtime.errors import ResourceExhausted
 log = logging.getLogger("writer")
 
 DETECTOR_FAILED = "UNCHECKED"
-
-# The patient names of the turn being written, for the egress guard (set per call).
-_patient_names: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("patient_names", default=())
-
 
 @dataclass(frozen=True)
 class PhiDecision:
@@ -73,9 +68,9 @@ def detect(detector: PhiDetector, text: str, patient_names: Iterable[str]) -> Ph
     return PhiDecision(result.found, tuple(result.categories))
 
 
-def egress_guard(detector: PhiDetector) -> Callable[[str], Sequence[str]]:
+def egress_guard(detector: PhiDetector) -> Callable[[str, Sequence[str]], Sequence[str]]:
     """The cloud client's guard: PHI categories in the exact payload, with the turn's names."""
-    return lambda payload: detect(detector, payload, _patient_names.get()).categories
+    return lambda payload, patient_names: detect(detector, payload, patient_names).categories
 
 
 class Writer:
@@ -117,9 +112,8 @@ class Writer:
             order.append("local")
         return order
 
-    async def draft(self, ctx: RequestContext, messages: list[dict], local_only: bool,
-                    patient_names: Iterable[str], *, max_tokens: int, sentences: int | None = None
-                    ) -> Draft | Dropped:
+    async def draft(self, ctx: RequestContext, messages: list[dict], local_only: bool, *,
+                    max_tokens: int, sentences: int | None = None) -> Draft | Dropped:
         """A model's text within the writing budget, or why there is none. With `sentences`, a
         long text is cut to that many complete sentences (a cut-off one is dropped); without
         it, a truncated text is refused."""
@@ -129,7 +123,6 @@ class Writer:
         for route in self.writers(local_only):
             called.append(route)
             span.set_attribute("healthmesh.models_called", called)
-            token = _patient_names.set(tuple(patient_names))
             try:
                 model = self.cloud if route == "cloud" else self.local
                 assert model is not None
@@ -143,8 +136,6 @@ class Writer:
                 if ctx.remaining() <= 0:
                     break
                 continue
-            finally:
-                _patient_names.reset(token)
             return _usable(completion, route, sentences) or Dropped("unusable", route)
         return dropped
 

@@ -1,15 +1,18 @@
-"""Deterministic planning: an Understanding of the message plus the session become either a
-direct reply or a set of (clinic, action) steps. Code decides; nothing is guessed: whatever
+"""Deterministic planning, the one planner of every kind of plan: an Understanding of the message
+plus the session become a tool task, a consult turn, a direct reply or a set of (clinic, action)
+steps; a lookup's found appointments become its second round. Code decides; nothing is guessed: whatever
 cannot be resolved becomes a question back.
 
 The patient's identity is put only into booking, rescheduling and cancelling requests (and
 into the lookup of the patient's own appointments, which those need).
 """
 
+import enum
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from healthmesh.v1 import clinic_pb2, common_pb2
+from orchestrator.consult import flow as consult
 from orchestrator.planning.steps import Action, PlannedStep
 from orchestrator.sessions import AppointmentRef, Session, SlotRef
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding
@@ -17,7 +20,7 @@ from runtime.identity import fold
 from runtime.registry import ClinicEntry
 
 
-class Kind:
+class Kind(enum.StrEnum):
     """What the answer builder makes of a plan's results."""
 
     REPLY = "reply"
@@ -34,7 +37,7 @@ class Kind:
 
 @dataclass
 class Plan:
-    kind: str
+    kind: Kind
     steps: list[PlannedStep] = field(default_factory=list)
     reply: str = ""  # phrase key, for REPLY plans
     reply_values: dict[str, str] = field(default_factory=dict)
@@ -70,7 +73,31 @@ class Planner:
         self.directory = directory
         self.slots_per_clinic = slots_per_clinic
 
-    def plan(self, u: Understanding, session: Session) -> Plan:
+    def plan(self, u: Understanding, session: Session, message: str, *, tool_task: bool) -> Plan:
+        """Tool questions and symptom consults first, then the patient's appointments."""
+        if tool_task:
+            return Plan(Kind.TOOLS)
+        if consult.answers_questions(session, u, message) or consult.opens_consult(message, u):
+            return Plan(Kind.CONSULT)
+        if consult.wants_slots(session, u):
+            assert session.consult is not None
+            u = replace(u, intent=Intent.LIST, specialty=session.consult.specialty)
+        return self._appointments(u, session)
+
+    def second_round(self, lookup: Plan, found: list[AppointmentRef], u: Understanding,
+                     session: Session) -> Plan | str:
+        """A lookup's second round: the change of the one appointment it found, numbered after
+        the lookup's steps, or the phrase key to ask back with."""
+        assert lookup.then is not None
+        chosen = select_appointment(found, u, lookup.then)
+        if isinstance(chosen, str):
+            return chosen
+        follow = self.change_step(lookup.then, u, session, chosen)
+        first = len(lookup.steps) + 1
+        follow.steps = [replace(s, step_id=f"s{first + i}") for i, s in enumerate(follow.steps)]
+        return follow
+
+    def _appointments(self, u: Understanding, session: Session) -> Plan:
         intent = self._effective_intent(u, session)
         if intent == Intent.OUT_OF_SCOPE:
             reason = u.out_of_scope or OutOfScope.OTHER

@@ -7,7 +7,7 @@ from typing import Any
 
 import grpc
 
-from orchestrator.resilience import CircuitOpen, Outcome
+TOOLS = "tools"  # the upstream of tool steps
 
 
 class Action(enum.StrEnum):
@@ -41,32 +41,12 @@ class StepStatus(enum.StrEnum):
         return self in (StepStatus.UNAVAILABLE, StepStatus.TIMED_OUT, StepStatus.CIRCUIT_OPEN)
 
 
-_BY_CODE = {
-    grpc.StatusCode.OK: StepStatus.OK,
-    grpc.StatusCode.NOT_FOUND: StepStatus.NOT_FOUND,
-    grpc.StatusCode.FAILED_PRECONDITION: StepStatus.REJECTED,
-    grpc.StatusCode.PERMISSION_DENIED: StepStatus.REJECTED,
-    grpc.StatusCode.ALREADY_EXISTS: StepStatus.REJECTED,
-    grpc.StatusCode.INVALID_ARGUMENT: StepStatus.INVALID,
-    grpc.StatusCode.DEADLINE_EXCEEDED: StepStatus.TIMED_OUT,
-}
-
-
-def status_of(outcome: Outcome) -> StepStatus:
-    if isinstance(outcome.error, CircuitOpen):
-        return StepStatus.CIRCUIT_OPEN
-    code = outcome.code
-    if code is None:  # no time left for an attempt
-        return StepStatus.TIMED_OUT
-    return _BY_CODE.get(code, StepStatus.UNAVAILABLE)
-
-
 @dataclass(frozen=True)
 class PlannedStep:
     step_id: str
-    clinic_id: str
+    upstream: str  # a clinic id, or TOOLS
     action: Action
-    request: Any  # the clinic request message; identity only in write steps
+    request: Any  # the request message; identity only in write steps
 
     @property
     def retry_safe(self) -> bool:

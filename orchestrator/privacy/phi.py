@@ -82,11 +82,20 @@ class PhiDetector:
                  clinic_addresses: Iterable[str] = ()) -> None:
         self._entries = (*phi_recognizers.build(), Entry(name_recognizer(), phi_recognizers.always))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
-        self._public = PublicNames(known_doctors, clinic_names, clinic_addresses)
+        self._doctors = frozenset(known_doctors)
+        self._clinics = (tuple(clinic_names), tuple(clinic_addresses))
+        self._public = PublicNames(self._doctors, *self._clinics)
         # Presidio compiles patterns and tldextract loads its suffix list on first use: do both
         # here, once, rather than racing on them in concurrent first calls.
         for entry in self._entries:
             entry.recognizer.analyze(strip_accents(_WARM_UP), entry.recognizer.supported_entities)
+
+    def know_doctors(self, doctors: Iterable[str]) -> None:
+        """Doctors learned after start (a clinic that was down then) are public from now on."""
+        doctors = frozenset(doctors)
+        if doctors != self._doctors:
+            self._doctors = doctors
+            self._public = PublicNames(doctors, *self._clinics)
 
     def detect(self, text: str, *, patient_names: Iterable[str] = ()) -> PhiResult:
         """PHI spans in `text`; `patient_names` are the session's own patient, whose name is PHI too."""

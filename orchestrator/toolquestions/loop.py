@@ -1,9 +1,10 @@
 """The reactive tool loop, decided by code, not by a model.
 
 - At most MAX_STEPS tool calls per turn; the same call (tool and arguments) never runs twice.
-- Calls run in order; a result may add a follow-up (a score's tier asks for the guideline
-  passage that acts on it), and the task is complete when every asked call and its follow-ups
-  have an outcome.
+- Calls run in waves: the calls asked run together (bounded per turn), then the follow-ups
+  their results add (a score's tier asks for the guideline passage that acts on it); the task
+  is complete when every asked call and its follow-ups have an outcome. Results are read in
+  call order.
 - Errors by rule: an unknown drug or an invalid argument stops the loop and asks the user;
   a transient error was already retried by the upstream policy (two retries), after which the
   call is skipped and named in the answer; other calls still run.
@@ -14,13 +15,12 @@ from dataclasses import dataclass, field
 
 from healthmesh.v1 import tools_pb2
 from orchestrator.context import RequestContext
-from orchestrator.planning.steps import Action, PlannedStep, StepResult, StepStatus
+from orchestrator.planning.steps import TOOLS, Action, PlannedStep, StepResult, StepStatus
 from orchestrator.toolquestions.requests import ToolCall, ToolTask
 
 MAX_STEPS = 4
-TOOLS = "tools"  # the step target of tool calls
 
-RunStep = Callable[[RequestContext, PlannedStep], Awaitable[StepResult]]
+RunSteps = Callable[[RequestContext, list[PlannedStep]], Awaitable[list[StepResult]]]
 
 # A score in these tiers is followed by the guideline passages that act on it (only where the
 # knowledge base has that topic: a follow-up that finds nothing relevant would cite noise).
@@ -55,26 +55,36 @@ def follow_up(call: ToolCall, result: StepResult) -> ToolCall | None:
     return ToolCall(Action.SEARCH_GUIDELINES, tools_pb2.SearchGuidelinesRequest(query=query, top_k=2))
 
 
-async def run(ctx: RequestContext, task: ToolTask, run_step: RunStep, first_step: int = 1) -> LoopResult:
+def _ask(call: ToolCall, result: StepResult) -> Ask | None:
+    """What the user must say before the loop can go on, if this result needs it."""
+    if result.status == StepStatus.NOT_FOUND and call.action in (Action.CHECK_DRUG_SAFETY,
+                                                                    Action.CHECK_INTERACTIONS):
+        info = result.extra.get("error_info")
+        metadata = dict(info.metadata) if info is not None else {}
+        suggestions = [s for s in metadata.get("suggestions", "").split(",") if s]
+        return Ask("unknown_drug", metadata.get("drug_name", ""), suggestions)
+    if result.status == StepStatus.INVALID:
+        return Ask("invalid_argument", result.extra.get("field", ""))
+    return None
+
+
+async def run(ctx: RequestContext, task: ToolTask, run_steps: RunSteps, first_step: int = 1) -> LoopResult:
     queue = list(task.calls)
     seen: set[tuple[str, bytes]] = set()
     results: list[StepResult] = []
     while queue and len(results) < MAX_STEPS:
-        call = queue.pop(0)
-        if call.key in seen:
-            continue
-        seen.add(call.key)
-        step = PlannedStep(f"s{first_step + len(results)}", TOOLS, call.action, call.request)
-        result = await run_step(ctx, step)
-        results.append(result)
-        if result.status == StepStatus.NOT_FOUND and call.action in (Action.CHECK_DRUG_SAFETY,
-                                                                        Action.CHECK_INTERACTIONS):
-            info = result.extra.get("error_info")
-            metadata = dict(info.metadata) if info is not None else {}
-            suggestions = [s for s in metadata.get("suggestions", "").split(",") if s]
-            return LoopResult(results, Ask("unknown_drug", metadata.get("drug_name", ""), suggestions))
-        if result.status == StepStatus.INVALID:
-            return LoopResult(results, Ask("invalid_argument", result.extra.get("field", "")))
-        if (extra := follow_up(call, result)) is not None:
-            queue.append(extra)
+        wave: list[ToolCall] = []
+        while queue and len(results) + len(wave) < MAX_STEPS:
+            call = queue.pop(0)
+            if call.key not in seen:
+                seen.add(call.key)
+                wave.append(call)
+        steps = [PlannedStep(f"s{first_step + len(results) + i}", TOOLS, call.action, call.request)
+                 for i, call in enumerate(wave)]
+        for call, result in zip(wave, await run_steps(ctx, steps), strict=True):
+            results.append(result)
+            if (ask := _ask(call, result)) is not None:
+                return LoopResult(results, ask)
+            if (extra := follow_up(call, result)) is not None:
+                queue.append(extra)
     return LoopResult(results, dropped=len([c for c in queue if c.key not in seen]))

@@ -1,0 +1,24 @@
+"""What AskStream tells the client while a turn runs: a stage event as each stage ends, a step
+event as each upstream call ends. Ask ignores them."""
+
+from collections.abc import Awaitable, Callable
+
+from healthmesh.v1 import orchestrator_pb2
+from orchestrator.context import RequestContext
+from orchestrator.planning.steps import StepResult, StepStatus
+
+Emit = Callable[[orchestrator_pb2.AskEvent], Awaitable[None]]
+
+STEP_STATUS = {s: orchestrator_pb2.StepStatus.Value(f"STEP_STATUS_{s.name}") for s in StepStatus}
+
+
+def step_message(r: StepResult) -> orchestrator_pb2.Step:
+    return orchestrator_pb2.Step(step_id=r.step.step_id, clinic_id=r.step.upstream,
+                                 action=r.step.action.value, status=STEP_STATUS[r.status],
+                                 message=r.status.value.replace("_", " "), attempts=r.attempts,
+                                 latency_ms=round(r.latency_ms, 3))
+
+
+async def stage(emit: Emit, ctx: RequestContext, stage: int, detail: str) -> None:
+    await emit(orchestrator_pb2.AskEvent(stage=orchestrator_pb2.StageEvent(
+        stage=stage, detail=detail, elapsed_ms=round(ctx.elapsed_ms(), 3))))

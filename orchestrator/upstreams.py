@@ -1,0 +1,205 @@
+"""Every call the orchestrator makes, and its encoding (like Online Boutique's rpc.go): the
+verifier's screen and verdict, a planned step on a clinic or the tools, a clinic's doctors.
+
+Each upstream is a traced channel behind a Guard (breaker + retries + one deadline). Reads retry
+on UNAVAILABLE only; writes retry only when they carry an idempotency key (the same key on every
+attempt, so the clinic books once). Failures come back as values (an Outcome, a StepResult, a
+None reply), never as exceptions.
+"""
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from opentelemetry import trace
+
+from healthmesh.v1 import (
+    clinic_pb2,
+    clinic_pb2_grpc,
+    common_pb2,
+    orchestrator_pb2,
+    tools_pb2_grpc,
+    verifier_pb2,
+    verifier_pb2_grpc,
+)
+from orchestrator.context import RequestContext
+from orchestrator.guarded import CircuitOpen, Guard, Outcome, Policy
+from orchestrator.planning.planner import Directory
+from orchestrator.planning.steps import TOOLS, Action, PlannedStep, StepResult, StepStatus
+from runtime import tracing
+from runtime.errors import bad_request_fields, error_info
+
+tracer = trace.get_tracer("healthmesh.orchestrator")
+
+COUNTED_BY_BREAKER = frozenset({
+    grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.INTERNAL,
+})
+
+# Fast reconnects, so a clinic that comes back is reachable by the breaker's trial call.
+CHANNEL_OPTIONS = [
+    ("grpc.initial_reconnect_backoff_ms", 200),
+    ("grpc.min_reconnect_backoff_ms", 100),
+    ("grpc.max_reconnect_backoff_ms", 2000),
+]
+
+_BY_CODE = {
+    grpc.StatusCode.OK: StepStatus.OK,
+    grpc.StatusCode.NOT_FOUND: StepStatus.NOT_FOUND,
+    grpc.StatusCode.FAILED_PRECONDITION: StepStatus.REJECTED,
+    grpc.StatusCode.PERMISSION_DENIED: StepStatus.REJECTED,
+    grpc.StatusCode.ALREADY_EXISTS: StepStatus.REJECTED,
+    grpc.StatusCode.INVALID_ARGUMENT: StepStatus.INVALID,
+    grpc.StatusCode.DEADLINE_EXCEEDED: StepStatus.TIMED_OUT,
+}
+
+
+def _counted(exc: BaseException) -> bool:
+    return isinstance(exc, grpc.RpcError) and exc.code() in COUNTED_BY_BREAKER
+
+
+def _unavailable(exc: BaseException) -> bool:
+    return isinstance(exc, grpc.RpcError) and exc.code() == grpc.StatusCode.UNAVAILABLE
+
+
+def code_of(outcome: Outcome) -> grpc.StatusCode | None:
+    """The call's status code; None when no attempt could be made (open breaker, no time)."""
+    if outcome.error is None:
+        return grpc.StatusCode.OK
+    return outcome.error.code() if isinstance(outcome.error, grpc.RpcError) else None
+
+
+def status_of(outcome: Outcome) -> StepStatus:
+    if isinstance(outcome.error, CircuitOpen):
+        return StepStatus.CIRCUIT_OPEN
+    code = code_of(outcome)
+    if code is None:  # no time left for an attempt
+        return StepStatus.TIMED_OUT
+    return _BY_CODE.get(code, StepStatus.UNAVAILABLE)
+
+
+class Upstream:
+    """One gRPC upstream: a traced channel and its guard."""
+
+    def __init__(self, name: str, target: str, policy: Policy) -> None:
+        self.name = name
+        self.target = target
+        self.channel = grpc.aio.insecure_channel(
+            target, options=CHANNEL_OPTIONS, interceptors=tracing.client_interceptors())
+        self.guard = Guard(name, policy, errors=(grpc.RpcError,), counted=_counted, transient=_unavailable)
+
+    @property
+    def breaker_state(self) -> str:
+        return self.guard.state
+
+    async def call(self, ctx: RequestContext, method: Callable[..., Awaitable[Any]], request: Any,
+                   *, retry: bool, timeout_cap: float | None = None) -> Outcome:
+        """Calls `method(request)`; `retry` says whether an UNAVAILABLE may be retried (reads,
+        and writes with an idempotency key). `timeout_cap` lowers the per-attempt cap."""
+        outcome = await self.guard.call(ctx, lambda timeout: method(request, timeout=timeout),
+                                        retry=retry, timeout_cap=timeout_cap)
+        span = trace.get_current_span()
+        span.set_attribute("healthmesh.attempts", outcome.attempts)
+        span.set_attribute("healthmesh.breaker_state", self.breaker_state)
+        return outcome
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+
+@dataclass
+class Mesh:
+    """The upstreams, wired in main, and the calls made to them."""
+
+    clinics: dict[str, Upstream]
+    verifier: Upstream
+    tools: Upstream
+
+    def __post_init__(self) -> None:
+        # Stubs are made once: a stub per call was measurable CPU on the Ask path.
+        self._verifier = verifier_pb2_grpc.VerifierServiceStub(self.verifier.channel)
+        self._clinics = {cid: clinic_pb2_grpc.ClinicServiceStub(u.channel) for cid, u in self.clinics.items()}
+        calculators = tools_pb2_grpc.CalculatorServiceStub(self.tools.channel)
+        guidelines = tools_pb2_grpc.GuidelineServiceStub(self.tools.channel)
+        drugs = tools_pb2_grpc.DrugServiceStub(self.tools.channel)
+        self._tools = {
+            Action.COMPUTE_SCORE: calculators.ComputeRiskScore,
+            Action.SEARCH_GUIDELINES: guidelines.SearchGuidelines,
+            Action.CHECK_DRUG_SAFETY: drugs.CheckDrugSafety,
+            Action.CHECK_INTERACTIONS: drugs.CheckInteractions,
+        }
+
+    def upstreams(self) -> list[Upstream]:
+        return [*self.clinics.values(), self.verifier, self.tools]
+
+    async def screen(self, ctx: RequestContext, message: str,
+                     language: str) -> verifier_pb2.ScreenInputResponse | None:
+        """The safety screen's reading of the raw message; None when it could not be consulted."""
+        outcome = await self.verifier.call(ctx, self._verifier.ScreenInput, verifier_pb2.ScreenInputRequest(
+            message=message, language=language), retry=True)
+        return outcome.reply
+
+    async def verify(self, ctx: RequestContext, *, query: str, answer: str, evidence: verifier_pb2.Evidence,
+                     patient: tuple[str, str], language: str, origin: int,
+                     reference: str) -> orchestrator_pb2.Verification:
+        """The safety gate's verdict; unsafe when the gate could not be consulted (fail closed)."""
+        request = verifier_pb2.VerifyAnswerRequest(
+            user_query=query, answer=answer, evidence=evidence,
+            current_patient=common_pb2.PatientIdentity(full_name=patient[0], cpf=patient[1]),
+            language=language, origin=origin, reference_answer=reference)
+        outcome = await self.verifier.call(ctx, self._verifier.VerifyAnswer, request, retry=True)
+        if outcome.reply is None:
+            return orchestrator_pb2.Verification(safe=False, notes=["verifier unavailable"])
+        notes = [v.note for v in outcome.reply.violations]  # each note starts with its rule, "R4: …"
+        return orchestrator_pb2.Verification(safe=outcome.reply.safe, notes=notes)
+
+    def _method(self, step: PlannedStep) -> tuple[Upstream, Callable[..., Awaitable[Any]]]:
+        if step.upstream == TOOLS:
+            return self.tools, self._tools[step.action]
+        stub = self._clinics[step.upstream]
+        return self.clinics[step.upstream], {
+            Action.LIST_SLOTS: stub.ListAvailableSlots,
+            Action.BOOK: stub.BookAppointment,
+            Action.RESCHEDULE: stub.RescheduleAppointment,
+            Action.CANCEL: stub.CancelAppointment,
+            Action.LIST_APPOINTMENTS: stub.ListAppointments,
+        }[step.action]
+
+    async def run_step(self, ctx: RequestContext, step: PlannedStep) -> StepResult:
+        upstream, method = self._method(step)
+        with tracer.start_as_current_span(f"step {step.action.value}") as span:
+            span.set_attribute("healthmesh.step_id", step.step_id)
+            span.set_attribute("healthmesh.clinic_id", step.upstream)
+            span.set_attribute("healthmesh.action", step.action.value)
+            outcome = await upstream.call(ctx, method, step.request, retry=step.retry_safe)
+            status = status_of(outcome)
+            span.set_attribute("healthmesh.step_status", status.value)
+        result = StepResult(step, status, outcome.reply, code_of(outcome), outcome.attempts,
+                            outcome.latency_ms)
+        if isinstance(outcome.error, grpc.RpcError):  # the typed details a rule may act on
+            metadata = outcome.error.trailing_metadata()
+            result.extra = {"error_info": error_info(metadata),
+                            "field": next(iter(bad_request_fields(metadata)), "")}
+        return result
+
+    async def learn_doctors(self, ctx: RequestContext, directory: Directory, *, retry: bool,
+                            timeout_cap: float | None = None) -> None:
+        """Asks every clinic whose doctors are unknown for them, in parallel; best effort: a clinic
+        that does not answer is asked again on a later turn."""
+
+        async def describe(clinic_id: str) -> None:
+            outcome = await self.clinics[clinic_id].call(
+                ctx, self._clinics[clinic_id].DescribeClinic, clinic_pb2.DescribeClinicRequest(),
+                retry=retry, timeout_cap=timeout_cap)
+            if outcome.reply is not None:
+                directory.doctors[clinic_id] = [d.name for d in outcome.reply.doctors]
+
+        async with asyncio.TaskGroup() as group:
+            for clinic_id in directory.clinics:
+                if not directory.doctors.get(clinic_id):
+                    group.create_task(describe(clinic_id))
+
+    async def close(self) -> None:
+        for upstream in self.upstreams():
+            await upstream.close()
