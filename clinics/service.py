@@ -1,11 +1,9 @@
-"""gRPC face of one clinic: validates requests, runs store calls on a thread pool, maps
+"""gRPC face of one clinic: validates requests, runs store calls on the clinic's thread pool, maps
 results to messages. Domain errors become statuses in runtime.interceptors."""
 
-import asyncio
 import base64
 import binascii
 import datetime as dt
-import functools
 import json
 import re
 from collections.abc import Callable
@@ -14,8 +12,10 @@ from typing import TypeVar
 
 import grpc
 
-from clinics import store
+from clinics.records import Appointment, AppointmentRef, Identity, Slot
+from clinics.store import ClinicStore
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, common_pb2
+from runtime import sqlite
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
 from runtime.registry import ClinicEntry
@@ -38,17 +38,13 @@ _HH_MM = re.compile(r"\d{2}:\d{2}")
 
 
 class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
-    def __init__(self, entry: ClinicEntry, db: store.ClinicStore, pool: ThreadPoolExecutor) -> None:
+    def __init__(self, entry: ClinicEntry, db: ClinicStore, pool: ThreadPoolExecutor) -> None:
         self.entry = entry
         self.db = db
         self.pool = pool
 
     async def _run(self, fn: Callable[..., T], *args: object) -> T:
-        # SQLite calls block (the write lock may be held by another process), so they run on
-        # the pool and never stall the event loop.
-        return await asyncio.get_running_loop().run_in_executor(
-            self.pool, functools.partial(fn, *args)
-        )
+        return await sqlite.run(fn, *args, pool=self.pool)
 
     async def DescribeClinic(self, request: clinic_pb2.DescribeClinicRequest,
                              context: grpc.aio.ServicerContext) -> clinic_pb2.DescribeClinicResponse:
@@ -158,7 +154,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
             created_at=found.created_at,
         )
 
-    def _appointment(self, a: store.Appointment) -> common_pb2.Appointment:
+    def _appointment(self, a: Appointment) -> common_pb2.Appointment:
         return common_pb2.Appointment(
             appointment_id=a.appointment_id, clinic_id=self.entry.id, doctor=a.doctor,
             date=a.date, time=a.time,
@@ -200,11 +196,11 @@ def _time(value: str, field: str) -> str:
         raise InvalidArgument(field, f"{value!r} is not a time in HH:MM form") from None
 
 
-def _identity(request: object) -> store.Identity:
+def _identity(request: object) -> Identity:
     if not request.HasField("patient"):  # type: ignore[attr-defined]
         raise InvalidArgument("patient", "is required")
     patient = request.patient  # type: ignore[attr-defined]
-    return store.Identity(normalize_name(patient.full_name), normalize_cpf(patient.cpf))
+    return Identity(normalize_name(patient.full_name), normalize_cpf(patient.cpf))
 
 
 def _handoff(request: clinic_pb2.BookAppointmentRequest) -> bytes | None:
@@ -238,20 +234,20 @@ def _assessment(prefix: str, specialty: str, urgency: int, confidence: float) ->
         raise InvalidArgument(f"{prefix}confidence", "must be between 0 and 1")
 
 
-def _ref(request: object) -> store.AppointmentRef:
+def _ref(request: object) -> AppointmentRef:
     appointment_id = request.appointment_id.strip()  # type: ignore[attr-defined]
     if appointment_id:
-        return store.AppointmentRef(appointment_id=appointment_id)
+        return AppointmentRef(appointment_id=appointment_id)
     if not request.doctor.strip():  # type: ignore[attr-defined]
         raise InvalidArgument("appointment_id", "is required (or doctor, date and time)")
-    return store.AppointmentRef(
+    return AppointmentRef(
         doctor=request.doctor.strip(),  # type: ignore[attr-defined]
         date=_date(request.date, "date"),  # type: ignore[attr-defined]
         time=_time(request.time, "time"),  # type: ignore[attr-defined]
     )
 
 
-def _encode_token(last: store.Slot) -> str:
+def _encode_token(last: Slot) -> str:
     raw = json.dumps([last.date, last.time, last.doctor, last.slot_id]).encode()
     return base64.urlsafe_b64encode(raw).decode()
 

@@ -4,12 +4,11 @@ pending question)."""
 
 import json
 import secrets
-import sqlite3
-import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from runtime import sqlite
 from runtime.errors import NotFound
 
 MAX_HISTORY = 20  # turns kept per session
@@ -106,36 +105,25 @@ class Session:
 
 
 class SessionStore:
-    """Blocking SQLite access; the service calls it from one dedicated thread."""
+    """Blocking SQLite access; async callers go through runtime.sqlite.run."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self._local = threading.local()
-
-    def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
-            conn.execute("PRAGMA journal_mode=WAL")
-            # WAL + NORMAL: a commit is atomic without an fsync per turn; a power cut may lose
-            # the last turns of a conversation, never corrupt it.
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.executescript(SCHEMA)
-            self._local.conn = conn
-        return conn
+        # WAL + NORMAL: a commit is atomic without an fsync per turn; a power cut may lose the
+        # last turns of a conversation, never corrupt it.
+        self._db = sqlite.Database(path, wal=True, synchronous="NORMAL", schema=SCHEMA)
 
     def load(self, session_id: str) -> Session:
         """The session with that id; an empty id creates a new one."""
         if not session_id:
             return Session(session_id=secrets.token_urlsafe(12))
-        row = self._conn().execute(
+        row = self._db.connection().execute(
             "SELECT state FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
         if row is None:
             raise NotFound("session_id: unknown session; send an empty session_id to start one")
         return Session.from_json(row[0])
 
     def save(self, session: Session) -> None:
-        self._conn().execute(
+        self._db.connection().execute(
             "INSERT INTO sessions VALUES (?, ?, ?) ON CONFLICT(session_id) DO UPDATE"
             " SET state = excluded.state, updated_at = excluded.updated_at",
             (session.session_id, json.dumps(asdict(session)), time.time()),

@@ -56,7 +56,8 @@ def test_process_killed_between_reschedule_halves_keeps_the_original(clinic, tmp
         import os
         from pathlib import Path
         from clinics.__main__ import clock
-        from clinics.store import AppointmentRef, ClinicStore, Identity
+        from clinics.records import AppointmentRef, Identity
+        from clinics.store import ClinicStore
 
         def die(*args, **kwargs):
             os._exit(9)

@@ -321,7 +321,7 @@ class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
         return await self._run(self._interactions, names)
 
     def _resolve(self, name: str) -> str:
-        conn = self._conn()
+        conn = self.db.connection()
         folded = fold(name)
         row = conn.execute("SELECT generic_name FROM drug_names WHERE folded = ?", (folded,)).fetchone()
         if row is not None:
@@ -332,7 +332,7 @@ class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
         raise UnknownDrug(name, suggestions)
 
     def _safety(self, name: str) -> tools_pb2.CheckDrugSafetyResponse:
-        conn = self._conn()
+        conn = self.db.connection()
         generic = self._resolve(name)
         drug_class, label_facts = conn.execute(
             "SELECT drug_class, label_facts FROM drugs WHERE generic_name = ?", (generic,)).fetchone()
@@ -356,7 +356,7 @@ class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
                 raise InvalidArgument(
                     "drug_names", f'"{asked_as[generic]}" and "{name}" are the same drug ({generic})')
             asked_as[generic] = name
-        conn = self._conn()
+        conn = self.db.connection()
         marks = ", ".join("?" * len(generics))
         rows = conn.execute(
             "SELECT drug_a, drug_b, severity, mechanism, management, source FROM interactions "
@@ -387,7 +387,7 @@ class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
         if not classes_a or not classes_b:
             return None
         pairs = {(min(x, y), max(x, y)) for x in classes_a for y in classes_b}
-        found = [row for row in self._conn().execute(
+        found = [row for row in self.db.connection().execute(
             "SELECT class_a, class_b, severity, mechanism, management, source FROM class_rules")
             if (row[0], row[1]) in pairs]
         if not found:

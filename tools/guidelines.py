@@ -452,7 +452,7 @@ class GuidelineServicer(PooledReader, tools_pb2_grpc.GuidelineServiceServicer):
         return None
 
     def _by_chunk_id(self, chunk_ids: list[str]) -> dict[str, Passage]:
-        rows = self._conn().execute(
+        rows = self.db.connection().execute(
             f"SELECT {_COLUMNS} FROM passages p JOIN guidelines g ON g.guideline_id = p.guideline_id "
             "WHERE p.chunk_id IN (SELECT value FROM json_each(?))",
             (json.dumps(chunk_ids),),
@@ -463,7 +463,7 @@ class GuidelineServicer(PooledReader, tools_pb2_grpc.GuidelineServiceServicer):
         grams = _ngrams(words)
         if not grams:
             return []
-        matches = self._conn().execute(
+        matches = self.db.connection().execute(
             "SELECT term, kind, chunk_id FROM topics WHERE term IN (SELECT value FROM json_each(?))",
             (json.dumps(list(grams)),),
         ).fetchall()
@@ -484,6 +484,6 @@ class GuidelineServicer(PooledReader, tools_pb2_grpc.GuidelineServiceServicer):
     def _fulltext(self, words: list[str], limit: int) -> list[Scored]:
         if not words:
             return []
-        rows = self._conn().execute(FULLTEXT_SQL, (match_expression(words), limit)).fetchall()
+        rows = self.db.connection().execute(FULLTEXT_SQL, (match_expression(words), limit)).fetchall()
         best = max((row[-1] for row in rows), default=0.0)
         return [(Passage(*row[:-1]), row[-1] / best if best > 0 else 1.0) for row in rows]

@@ -20,8 +20,6 @@ import hashlib
 import json
 import sqlite3
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import asdict, dataclass
@@ -29,9 +27,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from runtime import sqlite
 from runtime.config import env_str
 
-BUSY_TIMEOUT = 30.0  # seconds an appender waits for another's transaction
 GENESIS = "0" * 64  # the prev_hash of record 1
 STEP_FIELDS = frozenset({"step_id", "clinic_id", "action", "status", "attempts"})
 VERDICT_FIELDS = frozenset({"safe", "notes"})
@@ -111,28 +109,19 @@ class AuditLog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._local = threading.local()
-        with closing(_connect(path)) as conn:
-            _enable_wal(conn)
+        # FULL: a committed audit record survives a power cut (one fsync per Ask is cheap).
+        self._db = sqlite.Database(path, synchronous="FULL")
+        with closing(sqlite.connect(path)) as conn:
+            # WAL lets verify() and readers run beside appenders.
+            sqlite.enable_wal(conn)
             conn.executescript(SCHEMA)
-
-    def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = _connect(self.path)
-            # FULL: a committed audit record survives a power cut (one fsync per Ask is cheap).
-            conn.execute("PRAGMA synchronous=FULL")
-            self._local.conn = conn
-        return conn
 
     def append(self, record: AuditRecord) -> str:
         """Appends the record and returns its hash."""
         body = record.body()
-        conn = self._conn()
         # IMMEDIATE takes the write lock before reading the head, so no two appenders (threads
         # or processes) can both extend the same head and fork the chain.
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with self._db.write() as conn:
             head_seq, head_hash = conn.execute("SELECT seq, hash FROM head").fetchone()
             seq = head_seq + 1
             # Stamped under the lock, so times never run backwards along the chain on one clock.
@@ -141,11 +130,6 @@ class AuditLog:
             conn.execute("INSERT INTO audit (seq, prev_hash, hash, body) VALUES (?, ?, ?, ?)",
                          (seq, head_hash, digest, canonical(body).decode("utf-8")))
             conn.execute("UPDATE head SET seq = ?, hash = ?", (seq, digest))
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
         return digest
 
     def verify(self) -> list[str]:
@@ -156,7 +140,7 @@ class AuditLog:
         """Every record in chain order: its body plus seq, prev_hash and hash."""
         # A connection of its own: a consumer that stops early cannot leave the appender's
         # connection inside a read.
-        with closing(_connect(self.path)) as conn:
+        with closing(sqlite.connect(self.path)) as conn:
             for seq, prev_hash, digest, body in conn.execute(
                     "SELECT seq, prev_hash, hash, body FROM audit ORDER BY seq"):
                 yield {"seq": seq, "prev_hash": prev_hash, "hash": digest, **json.loads(body)}
@@ -165,7 +149,7 @@ class AuditLog:
 def verify_file(path: Path) -> tuple[list[str], int]:
     """The problems in the log at `path` and how many records were checked. Reads only: the
     schema is not (re)created, so a verifier never repairs what it is meant to report."""
-    with closing(_connect(path)) as conn:
+    with closing(sqlite.connect(path)) as conn:
         # One read transaction: the head and the rows come from the same snapshot, so a
         # concurrent append cannot look like a head mismatch.
         conn.execute("BEGIN")
@@ -174,26 +158,6 @@ def verify_file(path: Path) -> tuple[list[str], int]:
         problems, last, count = _check_chain(rows)
         conn.execute("COMMIT")
     return problems + _check_head(head, last), count
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    # Autocommit: transactions are explicit, so the chain step is exactly one BEGIN..COMMIT.
-    return sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT)
-
-
-def _enable_wal(conn: sqlite3.Connection) -> None:
-    """WAL lets verify() and readers run beside appenders; the mode persists in the file."""
-    # Switching needs an exclusive lock, and when another process opens the fresh file at the same
-    # time SQLite reports BUSY at once instead of calling its busy handler: wait here instead.
-    deadline = time.monotonic() + BUSY_TIMEOUT
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if exc.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() > deadline:
-                raise
-            time.sleep(0.01)
 
 
 def _check_chain(rows: Iterator[tuple[int, str, str, str]]) -> tuple[list[str], tuple[int, str], int]:
