@@ -43,6 +43,7 @@ from orchestrator.toolquestions.stage import answer_general, answer_tools
 from orchestrator.triage import triage
 from orchestrator.understanding.understand import OutOfScope, Understanding, understand
 from orchestrator.upstreams import Mesh
+from runtime import sqlite
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
 
@@ -241,13 +242,13 @@ class Orchestrator:
             message_redacted=self.writer.redact(message, [session.patient_name]),
         )
         try:
-            await asyncio.to_thread(self.audit.append, record)
+            await sqlite.run(self.audit.append, record)
         except Exception:
             log.exception("audit append failed", extra={"trace_id": response.trace_id})
 
     async def _session_io(self, fn: Callable, *args: object) -> Session:
         async with self._db:
-            return await asyncio.to_thread(fn, *args)
+            return await sqlite.run(fn, *args)
 
 
 def _validated_patient(request: orchestrator_pb2.AskRequest) -> common_pb2.PatientIdentity | None:
