@@ -13,7 +13,9 @@ from google.rpc import error_details_pb2
 
 from healthmesh.v1 import tools_pb2
 from runtime.errors import InvalidArgument
-from tools.drugs import DEFAULT_CLASSES, DEFAULT_DATA, DrugServicer, UnknownDrug, load
+from tools.drug_loader import DEFAULT_CLASSES, DEFAULT_DATA, load
+from tools.drug_lookup import UnknownDrug
+from tools.drug_service import DrugService
 
 MAJOR = tools_pb2.INTERACTION_SEVERITY_MAJOR
 MODERATE = tools_pb2.INTERACTION_SEVERITY_MODERATE
@@ -21,20 +23,20 @@ CONTRAINDICATED = tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED
 
 
 @pytest.fixture
-def servicer(tmp_path: Path) -> Iterator[DrugServicer]:
+def servicer(tmp_path: Path) -> Iterator[DrugService]:
     db_path = tmp_path / "tools.sqlite3"
     conn = sqlite3.connect(db_path)
     load(conn)
     conn.close()
     with ThreadPoolExecutor(2) as pool:
-        yield DrugServicer(db_path, pool)
+        yield DrugService(db_path, pool)
 
 
-def safety(svc: DrugServicer, name: str) -> tools_pb2.CheckDrugSafetyResponse:
+def safety(svc: DrugService, name: str) -> tools_pb2.CheckDrugSafetyResponse:
     return asyncio.run(svc.CheckDrugSafety(tools_pb2.CheckDrugSafetyRequest(drug_name=name), None))
 
 
-def interactions(svc: DrugServicer, *names: str) -> tools_pb2.CheckInteractionsResponse:
+def interactions(svc: DrugService, *names: str) -> tools_pb2.CheckInteractionsResponse:
     return asyncio.run(svc.CheckInteractions(tools_pb2.CheckInteractionsRequest(drug_names=names), None))
 
 
@@ -53,13 +55,13 @@ def pairs(response: tools_pb2.CheckInteractionsResponse) -> list[tuple[str, str,
     (["isotretinoin", "Isotretinoína", "Roacutan"], "isotretinoin"),
 ])
 def test_generic_brand_and_portuguese_names_resolve_to_one_drug(
-        servicer: DrugServicer, names: list[str], generic: str) -> None:
+        servicer: DrugService, names: list[str], generic: str) -> None:
     answers = [safety(servicer, name) for name in names]
     assert {a.generic_name for a in answers} == {generic}
     assert all(a == answers[0] for a in answers)
 
 
-def test_safety_facts_come_with_source_and_section(servicer: DrugServicer) -> None:
+def test_safety_facts_come_with_source_and_section(servicer: DrugService) -> None:
     warfarin = safety(servicer, "Coumadin")
     assert warfarin.drug_class == "vitamin K antagonist anticoagulant"
     assert list(warfarin.brand_names) == ["Coumadin", "Jantoven", "Marevan"]
@@ -73,20 +75,20 @@ def test_safety_facts_come_with_source_and_section(servicer: DrugServicer) -> No
 
 @pytest.mark.parametrize("drug", ["amiodarone", "warfarin", "isotretinoin", "methotrexate", "metformin",
                                   "lisinopril", "ibuprofen", "apixaban", "fluoxetine", "tramadol"])
-def test_boxed_warning_for_drugs_whose_label_has_one(servicer: DrugServicer, drug: str) -> None:
+def test_boxed_warning_for_drugs_whose_label_has_one(servicer: DrugService, drug: str) -> None:
     boxed = safety(servicer, drug).boxed_warnings
     assert boxed
     assert all(b.section == "Boxed Warning" for b in boxed)
 
 
 @pytest.mark.parametrize("drug", ["atorvastatin", "omeprazole", "digoxin", "acetaminophen"])
-def test_no_boxed_warning_where_the_label_has_none(servicer: DrugServicer, drug: str) -> None:
+def test_no_boxed_warning_where_the_label_has_none(servicer: DrugService, drug: str) -> None:
     answer = safety(servicer, drug)
     assert not answer.boxed_warnings
     assert answer.contraindications and answer.major_cautions
 
 
-def test_warfarin_with_ibuprofen_is_major(servicer: DrugServicer) -> None:
+def test_warfarin_with_ibuprofen_is_major(servicer: DrugService) -> None:
     answer = interactions(servicer, "Coumadin", "ibuprofeno")
     assert list(answer.generic_names) == ["warfarin", "ibuprofen"]
     [pair] = answer.interactions
@@ -96,7 +98,7 @@ def test_warfarin_with_ibuprofen_is_major(servicer: DrugServicer) -> None:
     assert "FDA label" in pair.source
 
 
-def test_every_known_pair_among_three_drugs_most_severe_first(servicer: DrugServicer) -> None:
+def test_every_known_pair_among_three_drugs_most_severe_first(servicer: DrugService) -> None:
     answer = interactions(servicer, "warfarin", "Zocor", "claritromicina")
     assert list(answer.generic_names) == ["warfarin", "simvastatin", "clarithromycin"]
     assert pairs(answer) == [
@@ -106,7 +108,7 @@ def test_every_known_pair_among_three_drugs_most_severe_first(servicer: DrugServ
     ]
 
 
-def test_severity_comes_before_name_order(servicer: DrugServicer) -> None:
+def test_severity_comes_before_name_order(servicer: DrugService) -> None:
     answer = interactions(servicer, "Viagra", "anlodipino", "Nitrostat")
     assert list(answer.generic_names) == ["sildenafil", "amlodipine", "nitroglycerin"]
     assert pairs(answer) == [
@@ -115,7 +117,7 @@ def test_severity_comes_before_name_order(servicer: DrugServicer) -> None:
     ]
 
 
-def test_pairs_of_equal_severity_are_ordered_by_name(servicer: DrugServicer) -> None:
+def test_pairs_of_equal_severity_are_ordered_by_name(servicer: DrugService) -> None:
     answer = interactions(servicer, "ibuprofen", "warfarin", "AAS")
     assert pairs(answer) == [
         ("aspirin", "warfarin", MAJOR),
@@ -124,7 +126,7 @@ def test_pairs_of_equal_severity_are_ordered_by_name(servicer: DrugServicer) -> 
     ]
 
 
-def test_no_known_interaction_gives_an_empty_list(servicer: DrugServicer) -> None:
+def test_no_known_interaction_gives_an_empty_list(servicer: DrugService) -> None:
     answer = interactions(servicer, "metformin", "doxiciclina")
     assert list(answer.generic_names) == ["metformin", "doxycycline"]
     assert not answer.interactions
@@ -137,7 +139,7 @@ def test_no_known_interaction_gives_an_empty_list(servicer: DrugServicer) -> Non
     ("Xarelton", "rivaroxaban"),
 ])
 def test_unknown_drug_suggests_the_close_generic_name(
-        servicer: DrugServicer, name: str, suggestion: str) -> None:
+        servicer: DrugService, name: str, suggestion: str) -> None:
     with pytest.raises(UnknownDrug) as caught:
         safety(servicer, name)
     err = caught.value
@@ -152,21 +154,21 @@ def test_unknown_drug_suggests_the_close_generic_name(
     assert info.metadata["suggestions"].split(",") == err.suggestions
 
 
-def test_nothing_close_gives_no_suggestion(servicer: DrugServicer) -> None:
+def test_nothing_close_gives_no_suggestion(servicer: DrugService) -> None:
     with pytest.raises(UnknownDrug) as caught:
         safety(servicer, "qqqqzzzz")
     assert caught.value.suggestions == []
     assert caught.value.message == 'unknown drug "qqqqzzzz"'
 
 
-def test_interactions_report_the_first_unknown_drug(servicer: DrugServicer) -> None:
+def test_interactions_report_the_first_unknown_drug(servicer: DrugService) -> None:
     with pytest.raises(UnknownDrug) as caught:
         interactions(servicer, "warfarin", "Coumadin", "warfarn", "xyzzy")
     assert caught.value.name == "warfarn"
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 101, "?!"])
-def test_drug_name_validation_names_the_field(servicer: DrugServicer, name: str) -> None:
+def test_drug_name_validation_names_the_field(servicer: DrugService, name: str) -> None:
     with pytest.raises(InvalidArgument) as caught:
         safety(servicer, name)
     assert caught.value.field == "drug_name"
@@ -178,13 +180,13 @@ def test_drug_name_validation_names_the_field(servicer: DrugServicer, name: str)
     (["warfarin", " "], "drug_names[1]"),
     (["warfarin", "aspirin", "y" * 101], "drug_names[2]"),
 ])
-def test_drug_names_validation_names_the_field(servicer: DrugServicer, names: list[str], field: str) -> None:
+def test_drug_names_validation_names_the_field(servicer: DrugService, names: list[str], field: str) -> None:
     with pytest.raises(InvalidArgument) as caught:
         interactions(servicer, *names)
     assert caught.value.field == field
 
 
-def test_two_names_for_the_same_drug_are_rejected(servicer: DrugServicer) -> None:
+def test_two_names_for_the_same_drug_are_rejected(servicer: DrugService) -> None:
     with pytest.raises(InvalidArgument) as caught:
         interactions(servicer, "warfarin", "aspirin", "Marevan")
     assert caught.value.field == "drug_names"
@@ -192,7 +194,7 @@ def test_two_names_for_the_same_drug_are_rejected(servicer: DrugServicer) -> Non
     assert "Marevan" in caught.value.problem
 
 
-def test_concurrent_calls_share_the_pool(servicer: DrugServicer) -> None:
+def test_concurrent_calls_share_the_pool(servicer: DrugService) -> None:
     async def many() -> list[str]:
         calls = [servicer.CheckDrugSafety(tools_pb2.CheckDrugSafetyRequest(drug_name=n), None)
                  for n in ["varfarina", "paracetamol", "Plavix"] * 10]
@@ -249,7 +251,7 @@ def test_a_pair_listed_twice_is_rejected(tmp_path: Path) -> None:
 # ---- classes -----------------------------------------------------------------------------------
 
 
-def test_a_pair_without_its_own_rule_is_read_by_class(servicer: DrugServicer) -> None:
+def test_a_pair_without_its_own_rule_is_read_by_class(servicer: DrugService) -> None:
     reply = servicer._interactions(["apixaban", "rivaroxaban"])
     assert [i.severity for i in reply.interactions] == [MAJOR]
     assert reply.interactions[0].mechanism.startswith("By class (anticoagulant + anticoagulant)")
@@ -258,12 +260,12 @@ def test_a_pair_without_its_own_rule_is_read_by_class(servicer: DrugServicer) ->
     assert reply.interactions[0].severity == CONTRAINDICATED
 
 
-def test_a_pairs_own_rule_overrides_its_classes(servicer: DrugServicer) -> None:
+def test_a_pairs_own_rule_overrides_its_classes(servicer: DrugService) -> None:
     reply = servicer._interactions(["warfarin", "ibuprofen"])
     assert len(reply.interactions) == 1 and not reply.interactions[0].mechanism.startswith("By class")
 
 
-def test_a_drug_known_only_by_class_says_it_has_no_label_facts(servicer: DrugServicer) -> None:
+def test_a_drug_known_only_by_class_says_it_has_no_label_facts(servicer: DrugService) -> None:
     reply = servicer._safety("Nardil")
     assert reply.generic_name == "phenelzine" and not reply.label_facts and not reply.boxed_warnings
     assert servicer._safety("warfarin").label_facts

@@ -22,9 +22,9 @@ from healthmesh.v1 import tools_pb2, tools_pb2_grpc
 from runtime import logs, server, tracing
 from runtime.config import env_float, env_int, env_str
 from tools import knowledge
-from tools.calculator_service import CalculatorServicer
-from tools.drugs import DrugServicer
-from tools.guidelines import GuidelineServicer
+from tools.calculator_service import CalculatorService
+from tools.drug_service import DrugService
+from tools.guideline_service import GuidelineService
 
 DEFAULT_PORT = 50070
 SERVICES = ("CalculatorService", "GuidelineService", "DrugService")
@@ -40,10 +40,10 @@ def main() -> None:
     retriever_timeout = env_float("HEALTHMESH_RETRIEVER_TIMEOUT_S", 0.5, minimum=0.001)
 
     def register(srv: grpc.aio.Server) -> list[str]:
-        tools_pb2_grpc.add_CalculatorServiceServicer_to_server(CalculatorServicer(), srv)
+        tools_pb2_grpc.add_CalculatorServiceServicer_to_server(CalculatorService(), srv)
         tools_pb2_grpc.add_GuidelineServiceServicer_to_server(
-            GuidelineServicer(db_path, pool, retriever_timeout_s=retriever_timeout), srv)
-        tools_pb2_grpc.add_DrugServiceServicer_to_server(DrugServicer(db_path, pool), srv)
+            GuidelineService(db_path, pool, retriever_timeout_s=retriever_timeout), srv)
+        tools_pb2_grpc.add_DrugServiceServicer_to_server(DrugService(db_path, pool), srv)
         return [tools_pb2.DESCRIPTOR.services_by_name[name].full_name for name in SERVICES]
 
     asyncio.run(server.serve(

@@ -23,87 +23,16 @@ Interpretations are information for clinicians (published risk and what the sour
 never instructions to a patient, and carry no drug doses.
 """
 
-import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-
-from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
+from collections.abc import Callable
 
 from healthmesh.v1 import tools_pb2
 from runtime.errors import InvalidArgument
+from tools.scoring import HIGH, LOW, MODERATE, Score, Tier, adult_age, band, enum_points, float_in, int_in
 
-LOW = tools_pb2.RISK_TIER_LOW
-MODERATE = tools_pb2.RISK_TIER_MODERATE
-HIGH = tools_pb2.RISK_TIER_HIGH
-
-MIN_AGE, MAX_AGE = 18, 120
 RESPIRATORY_RATE_RANGE = (1, 80)
 SYSTOLIC_BP_RANGE = (30, 300)
 DIASTOLIC_BP_RANGE = (10, 200)
 UREA_RANGE = (0.0, 100.0)
-
-
-@dataclass(frozen=True)
-class Tier:
-    min_score: float  # lowest total (or tier basis) in this tier
-    tier: int  # tools_pb2.RiskTier
-    interpretation: str
-
-
-@dataclass(frozen=True)
-class Score:
-    name: str
-    max_score: float
-    source: str
-    convention: str
-    tiers: tuple[Tier, ...]  # ascending min_score; the first starts at 0
-
-    def respond(self, components: list[tuple[str, float]], tier_basis: float | None = None
-                ) -> tools_pb2.ComputeRiskScoreResponse:
-        """The response for these components; the tier is read from tier_basis when given."""
-        total = sum(points for _, points in components)
-        basis = total if tier_basis is None else tier_basis
-        tier = next(t for t in reversed(self.tiers) if basis >= t.min_score)
-        return tools_pb2.ComputeRiskScoreResponse(
-            score_name=self.name, score=total, max_score=self.max_score, risk_tier=tier.tier,
-            interpretation=tier.interpretation, source=self.source, convention=self.convention,
-            components=[tools_pb2.ScoreComponent(name=n, points=p) for n, p in components],
-        )
-
-
-# ---- validation ------------------------------------------------------------------------------
-
-def _int_in(value: int, field: str, low: int, high: int) -> int:
-    if not low <= value <= high:
-        raise InvalidArgument(field, f"must be between {low} and {high}, got {value}")
-    return value
-
-
-def _float_in(value: float, field: str, low: float, high: float) -> float:
-    if not math.isfinite(value):
-        raise InvalidArgument(field, f"must be a finite number, got {value}")
-    if not low <= value <= high:
-        raise InvalidArgument(field, f"must be between {low:g} and {high:g}, got {value:g}")
-    return value
-
-
-def _age(value: int, field: str) -> int:
-    return _int_in(value, field, MIN_AGE, MAX_AGE)
-
-
-def _enum_points(value: int, field: str, points: Mapping[int, int], enum_type: EnumTypeWrapper) -> int:
-    """Points of an enum input; UNSPECIFIED (0) and values unknown to this build are invalid."""
-    if value in points:
-        return points[value]
-    if value == 0:
-        raise InvalidArgument(field, "is required")
-    names = ", ".join(enum_type.Name(v) for v in points)
-    raise InvalidArgument(field, f"must be one of {names}, got {value}")
-
-
-def _band(value: float, bands: tuple[tuple[float, int], ...]) -> int:
-    """Points of the first (threshold, points) band, highest threshold first, that value reaches."""
-    return next((points for threshold, points in bands if value >= threshold), 0)
 
 
 # ---- HEART -----------------------------------------------------------------------------------
@@ -145,14 +74,14 @@ _HEART_RISK_FACTOR_BANDS = ((3, 2), (1, 1))
 
 
 def heart(inputs: tools_pb2.HeartInputs) -> tools_pb2.ComputeRiskScoreResponse:
-    history = _enum_points(inputs.history, "heart.history", _HEART_HISTORY, tools_pb2.HeartHistory)
-    ecg = _enum_points(inputs.ecg, "heart.ecg", _HEART_ECG, tools_pb2.HeartEcg)
-    age = _age(inputs.age, "heart.age")
-    count = _int_in(inputs.risk_factor_count, "heart.risk_factor_count", 0, 6)
-    troponin = _enum_points(inputs.troponin, "heart.troponin", _HEART_TROPONIN, tools_pb2.HeartTroponin)
-    risk = 2 if inputs.atherosclerotic_disease else _band(count, _HEART_RISK_FACTOR_BANDS)
+    history = enum_points(inputs.history, "heart.history", _HEART_HISTORY, tools_pb2.HeartHistory)
+    ecg = enum_points(inputs.ecg, "heart.ecg", _HEART_ECG, tools_pb2.HeartEcg)
+    age = adult_age(inputs.age, "heart.age")
+    count = int_in(inputs.risk_factor_count, "heart.risk_factor_count", 0, 6)
+    troponin = enum_points(inputs.troponin, "heart.troponin", _HEART_TROPONIN, tools_pb2.HeartTroponin)
+    risk = 2 if inputs.atherosclerotic_disease else band(count, _HEART_RISK_FACTOR_BANDS)
     return HEART.respond([
-        ("History", history), ("ECG", ecg), ("Age", _band(age, _HEART_AGE_BANDS)),
+        ("History", history), ("ECG", ecg), ("Age", band(age, _HEART_AGE_BANDS)),
         ("Risk factors", risk), ("Troponin", troponin),
     ])
 
@@ -180,8 +109,8 @@ _SEX = {tools_pb2.SEX_FEMALE: 1, tools_pb2.SEX_MALE: 0}
 
 
 def cha2ds2_vasc(inputs: tools_pb2.Cha2ds2VascInputs) -> tools_pb2.ComputeRiskScoreResponse:
-    age = _age(inputs.age, "cha2ds2_vasc.age")
-    sex = _enum_points(inputs.sex, "cha2ds2_vasc.sex", _SEX, tools_pb2.Sex)
+    age = adult_age(inputs.age, "cha2ds2_vasc.age")
+    sex = enum_points(inputs.sex, "cha2ds2_vasc.sex", _SEX, tools_pb2.Sex)
     components = [
         ("Congestive heart failure (C)", int(inputs.congestive_heart_failure)),
         ("Hypertension (H)", int(inputs.hypertension)),
@@ -256,11 +185,11 @@ CURB65 = Score(
 
 
 def curb65(inputs: tools_pb2.Curb65Inputs) -> tools_pb2.ComputeRiskScoreResponse:
-    urea = _float_in(inputs.urea_mmol_per_l, "curb65.urea_mmol_per_l", *UREA_RANGE)
-    rr = _int_in(inputs.respiratory_rate, "curb65.respiratory_rate", *RESPIRATORY_RATE_RANGE)
-    sbp = _int_in(inputs.systolic_bp, "curb65.systolic_bp", *SYSTOLIC_BP_RANGE)
-    dbp = _int_in(inputs.diastolic_bp, "curb65.diastolic_bp", *DIASTOLIC_BP_RANGE)
-    age = _age(inputs.age, "curb65.age")
+    urea = float_in(inputs.urea_mmol_per_l, "curb65.urea_mmol_per_l", *UREA_RANGE)
+    rr = int_in(inputs.respiratory_rate, "curb65.respiratory_rate", *RESPIRATORY_RATE_RANGE)
+    sbp = int_in(inputs.systolic_bp, "curb65.systolic_bp", *SYSTOLIC_BP_RANGE)
+    dbp = int_in(inputs.diastolic_bp, "curb65.diastolic_bp", *DIASTOLIC_BP_RANGE)
+    age = adult_age(inputs.age, "curb65.age")
     return CURB65.respond([
         ("Confusion", int(inputs.confusion)),
         ("Urea >7 mmol/L", int(urea > 7)),
@@ -291,8 +220,8 @@ QSOFA = Score(
 
 
 def qsofa(inputs: tools_pb2.QsofaInputs) -> tools_pb2.ComputeRiskScoreResponse:
-    rr = _int_in(inputs.respiratory_rate, "qsofa.respiratory_rate", *RESPIRATORY_RATE_RANGE)
-    sbp = _int_in(inputs.systolic_bp, "qsofa.systolic_bp", *SYSTOLIC_BP_RANGE)
+    rr = int_in(inputs.respiratory_rate, "qsofa.respiratory_rate", *RESPIRATORY_RATE_RANGE)
+    sbp = int_in(inputs.systolic_bp, "qsofa.systolic_bp", *SYSTOLIC_BP_RANGE)
     return QSOFA.respond([
         ("Respiratory rate >=22", int(rr >= 22)),
         ("Altered mentation", int(inputs.altered_mentation)),

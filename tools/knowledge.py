@@ -8,7 +8,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from tools import drugs, guidelines
+from tools import drug_loader, guideline_loader
 
 
 def build(path: Path) -> Path:
@@ -17,8 +17,8 @@ def build(path: Path) -> Path:
     partial.unlink(missing_ok=True)
     conn = sqlite3.connect(partial)
     try:
-        guidelines.load(conn)
-        drugs.load(conn)
+        guideline_loader.load(conn)
+        drug_loader.load(conn)
         conn.execute("PRAGMA optimize")
     finally:
         conn.close()

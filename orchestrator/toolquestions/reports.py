@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from healthmesh.v1 import orchestrator_pb2, tools_pb2
 from orchestrator.answering.phrases import say
 from orchestrator.planning.steps import Action, StepStatus
+from orchestrator.toolquestions.criteria import Criterion
 from orchestrator.toolquestions.loop import Ask, LoopResult
-from orchestrator.toolquestions.score_reader import Criterion
 
 LABEL = {
     "en": {Action.COMPUTE_SCORE: "Risk Score Report", Action.CHECK_DRUG_SAFETY: "Drug Safety Report",

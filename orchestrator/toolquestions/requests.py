@@ -13,7 +13,8 @@ from google.protobuf.message import Message
 
 from healthmesh.v1 import tools_pb2
 from orchestrator.planning.steps import Action
-from orchestrator.toolquestions.score_reader import Criterion, read_score
+from orchestrator.toolquestions.criteria import Criterion
+from orchestrator.toolquestions.score_reader import read_score
 from orchestrator.understanding.language import fold
 
 

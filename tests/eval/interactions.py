@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from healthmesh.v1 import tools_pb2
-from tools.drugs import DrugServicer, UnknownDrug, load
+from tools.drug_loader import load
+from tools.drug_lookup import UnknownDrug
+from tools.drug_service import DrugService
 
 HOLDOUT_PATH = Path(__file__).with_name("interactions_holdout.json")
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
@@ -45,7 +47,7 @@ def score(path: Path = HOLDOUT_PATH) -> InteractionScore:
         db_path = Path(tmp) / "tools.sqlite3"
         with sqlite3.connect(db_path) as conn:
             load(conn)
-        servicer = DrugServicer(db_path, pool)
+        servicer = DrugService(db_path, pool)
         for pair in pairs:
             a, b = pair["drug_a"], pair["drug_b"]
             try:

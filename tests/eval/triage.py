@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from orchestrator.consult import flow as consult
-from orchestrator.consult.council import SPECIALTIES
+from orchestrator.consult.specialist_cues import SPECIALTIES
 from orchestrator.sessions import ConsultState
 from orchestrator.understanding.understand import understand
 from verifier.screen import screen

@@ -1,17 +1,13 @@
-"""Drug safety from curated label facts: the knowledge base tables and the DrugService.
+"""The drug knowledge base: curated label facts validated and written to SQLite.
 
 `load` turns tools/data/drugs.json (label facts and pair interactions of a few dozen drugs)
 and tools/data/drug_classes.json (the most prescribed drugs, their pharmacological classes
 and class-pair rules, each with its source) into SQLite tables, validated first and written
-in one transaction. The servicer reads them through one read-only connection per pool
-thread. Every name a drug is known by (generic, other spellings such as Portuguese ones,
-brands) is stored folded, so "Coumadin", "varfarina" and "Warfarin Sodium" all find warfarin.
-
-An interaction is the pair's own rule when the knowledge base has one, else the most severe
-rule between any class of one drug and any class of the other.
+in one transaction. Every name a drug is known by (generic, other spellings such as Portuguese
+ones, brands) is stored folded, so "Coumadin", "varfarina" and "Warfarin Sodium" all find
+warfarin.
 """
 
-import difflib
 import json
 import re
 import sqlite3
@@ -19,21 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import grpc
-from google.protobuf.message import Message
-from google.rpc import error_details_pb2
-
-from healthmesh.v1 import tools_pb2, tools_pb2_grpc
-from runtime.errors import InvalidArgument, NotFound
+from healthmesh.v1 import tools_pb2
 from runtime.identity import fold as fold_name
-from tools.readonly import PooledReader, json_list, json_text
+from tools.readonly import json_list, json_text
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "drugs.json"
 DEFAULT_CLASSES = Path(__file__).parent / "data" / "drug_classes.json"
-MAX_NAME_CHARS = 100
-MIN_DRUGS, MAX_DRUGS = 2, 10
-MAX_SUGGESTIONS = 3
-ERROR_DOMAIN = "healthmesh.v1.DrugService"
 
 # Severity name in the data -> proto enum value, which also ranks them (higher is worse).
 SEVERITIES = {
@@ -43,7 +30,6 @@ SEVERITIES = {
     "contraindicated": tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED,
 }
 SAFETY_KINDS = ("boxed_warnings", "contraindications", "major_cautions")
-NAME_KINDS = ("generic", "alias", "brand")
 
 # Salt words a label or a pack adds to a name ("losartan potassium", "cloridrato de tramadol").
 _TRAILING_SALTS = frozenset({"sodium", "potassium", "hydrochloride", "hcl", "sodica", "potassica"})
@@ -118,26 +104,6 @@ def fold(name: str) -> str:
     if len(words) > 1 and words[-1] in _TRAILING_SALTS:
         words.pop()
     return " ".join(words)
-
-
-class UnknownDrug(NotFound):
-    """A drug name that matches nothing; carries the closest known generic names."""
-
-    def __init__(self, name: str, suggestions: list[str]) -> None:
-        hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f'unknown drug "{name}"{hint}')
-        self.name = name
-        self.suggestions = suggestions
-
-    def details(self) -> list[Message]:
-        """The google.rpc detail the status should carry."""
-        return [error_details_pb2.ErrorInfo(
-            reason="UNKNOWN_DRUG", domain=ERROR_DOMAIN,
-            metadata={"drug_name": self.name, "suggestions": ",".join(self.suggestions)},
-        )]
-
-
-# ---- loading ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -297,112 +263,6 @@ def _add_rule(rules: dict[tuple[str, str], tuple[str, str, str, str, str, str]],
                   source)
 
 
-
-
 def _strings(obj: Any, key: str, where: str) -> list[str]:
     return [json_text({key: v}, key, where) for v in json_list(obj, key, where)]
 
-
-# ---- service ----------------------------------------------------------------------------------
-
-
-class DrugServicer(PooledReader, tools_pb2_grpc.DrugServiceServicer):
-    async def CheckDrugSafety(self, request: tools_pb2.CheckDrugSafetyRequest,
-                              context: grpc.aio.ServicerContext) -> tools_pb2.CheckDrugSafetyResponse:
-        name = _checked_name(request.drug_name, "drug_name")
-        return await self._run(self._safety, name)
-
-    async def CheckInteractions(self, request: tools_pb2.CheckInteractionsRequest,
-                                context: grpc.aio.ServicerContext
-                                ) -> tools_pb2.CheckInteractionsResponse:
-        if not MIN_DRUGS <= len(request.drug_names) <= MAX_DRUGS:
-            raise InvalidArgument("drug_names", f"must list {MIN_DRUGS} to {MAX_DRUGS} drugs")
-        names = [_checked_name(n, f"drug_names[{i}]") for i, n in enumerate(request.drug_names)]
-        return await self._run(self._interactions, names)
-
-    def _resolve(self, name: str) -> str:
-        conn = self.db.connection()
-        folded = fold(name)
-        row = conn.execute("SELECT generic_name FROM drug_names WHERE folded = ?", (folded,)).fetchone()
-        if row is not None:
-            return row[0]
-        generic_of = dict(conn.execute("SELECT folded, generic_name FROM drug_names").fetchall())
-        close = difflib.get_close_matches(folded, generic_of, n=len(generic_of), cutoff=0.6)
-        suggestions = list(dict.fromkeys(generic_of[c] for c in close))[:MAX_SUGGESTIONS]
-        raise UnknownDrug(name, suggestions)
-
-    def _safety(self, name: str) -> tools_pb2.CheckDrugSafetyResponse:
-        conn = self.db.connection()
-        generic = self._resolve(name)
-        drug_class, label_facts = conn.execute(
-            "SELECT drug_class, label_facts FROM drugs WHERE generic_name = ?", (generic,)).fetchone()
-        brands = [r[0] for r in conn.execute(
-            "SELECT display FROM drug_names WHERE generic_name = ? AND kind = 'brand' ORDER BY position",
-            (generic,))]
-        response = tools_pb2.CheckDrugSafetyResponse(
-            generic_name=generic, brand_names=brands, drug_class=drug_class, label_facts=bool(label_facts))
-        rows = conn.execute(
-            "SELECT kind, text, source, section FROM safety_items WHERE generic_name = ? "
-            "ORDER BY kind, position", (generic,))
-        for kind, text, source, section in rows:
-            getattr(response, kind).add(text=text, source=source, section=section)
-        return response
-
-    def _interactions(self, names: list[str]) -> tools_pb2.CheckInteractionsResponse:
-        generics = [self._resolve(name) for name in names]
-        asked_as: dict[str, str] = {}
-        for name, generic in zip(names, generics, strict=True):
-            if generic in asked_as:
-                raise InvalidArgument(
-                    "drug_names", f'"{asked_as[generic]}" and "{name}" are the same drug ({generic})')
-            asked_as[generic] = name
-        conn = self.db.connection()
-        marks = ", ".join("?" * len(generics))
-        rows = conn.execute(
-            "SELECT drug_a, drug_b, severity, mechanism, management, source FROM interactions "
-            f"WHERE drug_a IN ({marks}) AND drug_b IN ({marks})", generics + generics).fetchall()
-        paired = {(a, b) for a, b, *_ in rows}
-        classes: dict[str, set[str]] = {g: set() for g in generics}
-        for generic, drug_class in conn.execute(
-                f"SELECT generic_name, class FROM drug_classes WHERE generic_name IN ({marks})", generics):
-            classes[generic].add(drug_class)
-        for i, a in enumerate(sorted(generics)):
-            for b in sorted(generics)[i + 1:]:
-                if (a, b) not in paired and (rule := self._class_rule(classes[a], classes[b])):
-                    rows.append((a, b, *rule))
-        rows.sort(key=lambda r: (-SEVERITIES[r[2]], r[0], r[1]))
-        return tools_pb2.CheckInteractionsResponse(
-            generic_names=generics,
-            interactions=[
-                tools_pb2.Interaction(drug_a=a, drug_b=b, severity=SEVERITIES[severity],
-                                      mechanism=mechanism, management=management, source=source)
-                for a, b, severity, mechanism, management, source in rows
-            ],
-        )
-
-
-    def _class_rule(self, classes_a: set[str], classes_b: set[str]) -> tuple[str, str, str, str] | None:
-        """The most severe class-pair rule between the two drugs' classes, as (severity,
-        mechanism, management, source), the mechanism naming the classes it comes from."""
-        if not classes_a or not classes_b:
-            return None
-        pairs = {(min(x, y), max(x, y)) for x in classes_a for y in classes_b}
-        found = [row for row in self.db.connection().execute(
-            "SELECT class_a, class_b, severity, mechanism, management, source FROM class_rules")
-            if (row[0], row[1]) in pairs]
-        if not found:
-            return None
-        a, b, severity, mechanism, management, source = max(found, key=lambda r: SEVERITIES[r[2]])
-        by_class = f"By class ({a.replace('_', ' ')} + {b.replace('_', ' ')}): "
-        return severity, by_class + mechanism, management, source
-
-
-def _checked_name(raw: str, field: str) -> str:
-    name = raw.strip()
-    if not name:
-        raise InvalidArgument(field, "is required")
-    if len(name) > MAX_NAME_CHARS:
-        raise InvalidArgument(field, f"must be at most {MAX_NAME_CHARS} characters")
-    if not fold(name):
-        raise InvalidArgument(field, "must contain letters")
-    return name

@@ -1,0 +1,177 @@
+"""Criteria as read from clinical sentences, in Portuguese and English, with the words they came from.
+
+Findings are read in context, NegEx-style: a negation ("no", "denies", "negative for", "sem",
+"nega") covers the findings after it up to the end of its clause ("no diabetes, stroke or heart
+failure"), and a finding followed by ": no", "absent" or "negativo" is denied. Numbers are read
+with their units and converted to the scores' own (BUN mg/dL x 0.357 and Brazilian urea mg/dL /
+6.0 to urea mmol/L; a Brazilian "PA 8x5" in cmHg to 80/50 mmHg).
+"""
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One criterion as read: its name, the value read and the message's words behind it."""
+
+    name: str
+    value: str
+    words: str = ""  # empty: not mentioned, counted as absent
+
+
+# -- context --------------------------------------------------------------------------------------
+
+_PRE_NEGATION = re.compile(
+    r"(?:\b(?:no|not|without|denies|denied|deny|negative for|free of|absence of|never|nor|sem|nega|negou|negando"
+    r"|nao|nenhum|nenhuma|ausencia de|nem|negativo para|negativa para)\b|n't\b)"
+    # An auxiliary right after the negation belongs to it: "never had", "has not had", "nunca teve".
+    r"(?:\s+(?:had|have|has|been|got|shown|tive|teve|apresentou|apresenta|esta|estava|ta|foi|e))?")
+# What ends a negation's scope: the clause ends, or a new assertion starts.
+_SCOPE_END = re.compile(
+    r"[.;)]|\d|\b(?:but|however|although|though|mas|porem|entretanto|contudo|with|com|has|have|had|presents?"
+    r"|presenting|apresenta|tem|tinha|reports?|refere|positive|positivo|is|are|was|were|esta)\b"
+    # A list item that asserts itself: "no diabetes, prior stroke".
+    r"|,\s*(?:prior|previous|history of|known|recent|current|positive|hx|s/p|status post|old|previo|previa"
+    r"|historia de|antecedente)\b")
+_POST_NEGATION = re.compile(
+    r"(?:\s*/\s*\w+|\s+or\s+\w+)*"  # "Stroke/TIA: no"
+    r"\s*(?:[:=(-]\s*|\s(?:is|was|are|were|e|esta|foi)\s+)?(?:no|not present|absent|negative|none|nao|ausente"
+    r"|negativ[oa]|negad[oa])\b")
+_TEST_BEFORE = re.compile(r"\b(?:ecg|ekg|eletro|electrocardiogram|eletrocardiograma|exame|x-ray|rx|echo)\s*$")
+_FORMER = re.compile(r"\b(?:former|ex|quit|stopped|previous|parou|deixou de)\b")
+WHEN_QUIT = re.compile(r"(\d+)\s*(days?|weeks?|months?|years?|dias?|semanas?|mes|meses|anos?)\b")
+_DAYS = {"day": 1, "dia": 1, "week": 7, "semana": 7, "month": 30, "mes": 30, "mese": 30, "year": 365, "ano": 365}
+
+
+def days(when: re.Match[str]) -> int:
+    """The days of a WHEN_QUIT match ("3 weeks", "1 mes")."""
+    return int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365)
+
+
+def former(text: str, words: str) -> bool:
+    """A smoker who quit more than three months ago (HEART counts current or recent smoking)."""
+    at = text.find(words)
+    clause = text[max(0, at - 40):at + len(words) + 40]
+    if not _FORMER.search(clause):
+        return False
+    when = WHEN_QUIT.search(clause)
+    if when is None:
+        return True
+    return days(when) > 90
+
+
+def abbreviation(text: str, original: str, abbreviation: str) -> str:
+    """An upper-case abbreviation of the original message (HAS: hipertensão arterial
+    sistêmica), not denied in its folded text."""
+    if len(text) != len(original):
+        return ""
+    for m in re.finditer(rf"\b{abbreviation}\b", original):
+        if not denied(text, m.start(), m.end()):
+            return m.group(0)
+    return ""
+
+
+def denied(text: str, start: int, end: int) -> bool:
+    """A finding at text[start:end] is denied by a negation before it in its clause, or right
+    after it (": no", "negativo")."""
+    if _POST_NEGATION.match(text, end):
+        return True
+    head = text[max(0, start - 120):start]
+    last = None
+    for m in _PRE_NEGATION.finditer(head):
+        last = m
+    if last is None or _SCOPE_END.search(head, last.end()):
+        return False
+    # A comma ends the scope after a phrase ("sem edema de MMII, TEP é…"), not inside a list of
+    # single findings ("no diabetes, stroke or heart failure"); a test's "ECG sem alterações" is
+    # about the test alone.
+    negated, comma, _ = head[last.end():].partition(",")
+    if comma and (len(negated.split()) > 2 or _TEST_BEFORE.search(head, 0, last.start())):
+        return False
+    return True
+
+
+def finding(text: str, pattern: str) -> str:
+    """The words of the first mention of `pattern` that is not denied ("" when none)."""
+    for m in re.finditer(pattern, text):
+        if not denied(text, m.start(), m.end()):
+            return m.group(0)
+    return ""
+
+
+def flag(name: str, text: str, pattern: str) -> tuple[bool, Criterion]:
+    words = finding(text, pattern)
+    return bool(words), Criterion(name, "yes" if words else "no", words)
+
+
+# -- numbers --------------------------------------------------------------------------------------
+
+_NUM = r"(\d{1,3}(?:[.,]\d+)?)"
+_AGE = re.compile(
+    r"\b(\d{1,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*(?:old|o)\b|\b(\d{1,3})\s*(?:yo|y/o)\b"
+    r"|\b(?:aged|age|idade)\s*(?:of|de|is|:|=)?\s*(\d{1,3})\b|\b(\d{1,3})\s*anos\b"
+    r"|\b(?:is|tem|he's|she's|'s|esta com)\s+(\d{2,3})\b(?!\s*(?:%|mg|mm|kg|cm|bpm|x|/))"
+    r"|\b(\d{2,3})\s*years?\b(?!\s+ago)|\b(\d{2,3})(?:m|f)\b")
+# A keyword, then its number within a few words ("respirations are 22/min", "a pressão está 13 por 8").
+_GAP = r"\b[^.;\d]{0,28}?"
+RR = re.compile(
+    rf"\b(?:rr|respiratory rate|resp(?:iratory)?\.? rate|respirations?|breathing|respiracao|respirando|tachypn\w*"
+    rf"|taquipn\w*|fr|frequencia respiratoria){_GAP}{_NUM}|\b{_NUM}\s*(?:breaths?\s*(?:/|per)\s*min\w*|rpm|irpm|ipm|mrm)\b")
+HR = re.compile(
+    rf"\b(?:hr|heart rate|pulse(?: rate)?|fc|frequencia cardiaca|pulso|coracao|tachycardic|taquicardic\w*){_GAP}"
+    rf"(\d{{2,3}})\b|\b(\d{{2,3}})\s*(?:bpm|beats?\s*(?:/|per)\s*min\w*)")
+_BP = re.compile(
+    rf"\b(?:bp|blood pressure|pa|pressao arterial|pressao|ta){_GAP}(\d{{1,3}})\s*(?:/|x|over|por)\s*(\d{{1,3}})(?!\d)")
+_SBP = re.compile(
+    rf"\b(?:sbp|systolic(?: blood pressure| bp| pressure)?|pas|pressao (?:arterial )?sistolica|sistolica)"
+    rf"\s*(?:of|de|is|was|=|:|em)?\s*{_NUM}")
+_DBP = re.compile(
+    rf"\b(?:dbp|diastolic(?: blood pressure| bp| pressure)?|pad|pressao (?:arterial )?diastolica|diastolica)"
+    rf"\s*(?:of|de|is|was|=|:|em)?\s*{_NUM}")
+_UREA = re.compile(
+    rf"\b(bun|blood urea nitrogen|urea nitrogen|serum urea|urea|ureia){_GAP}{_NUM}\s*(mmol\s*/?\s*l|mg\s*/?\s*dl)?")
+GCS = re.compile(r"\b(?:gcs|glasgow(?: coma scale| score)?)\s*(?:of|de|is|was|=|:)?\s*(\d{1,2})\b")
+
+
+def _value(m: re.Match[str]) -> float:
+    return float(next(g for g in m.groups() if g is not None).replace(",", "."))
+
+
+def read_age(text: str) -> Criterion | None:
+    for m in _AGE.finditer(text):
+        age = int(next(g for g in m.groups() if g is not None))
+        if 0 < age < 120:
+            return Criterion("age", str(age), m.group(0))
+    return None
+
+
+def read_number(name: str, pattern: re.Pattern[str], text: str) -> Criterion | None:
+    m = pattern.search(text)
+    return Criterion(name, f"{_value(m):g}", m.group(0)) if m else None
+
+
+def read_blood_pressure(text: str) -> tuple[Criterion | None, Criterion | None]:
+    """Systolic and diastolic in mmHg; a Brazilian "8x5" is in cmHg."""
+    if m := _BP.search(text):
+        systolic, diastolic = int(m.group(1)), int(m.group(2))
+        if systolic < 30 and diastolic < 30:  # cmHg
+            systolic, diastolic = systolic * 10, diastolic * 10
+        return Criterion("systolic_bp", str(systolic), m.group(0)), Criterion("diastolic_bp", str(diastolic), m.group(0))
+    return read_number("systolic_bp", _SBP, text), read_number("diastolic_bp", _DBP, text)
+
+
+def read_urea(text: str) -> Criterion | None:
+    """Urea in mmol/L: BUN in mg/dL x 0.357; urea in mg/dL (as Brazilian labs report it) / 6.0;
+    without a unit, BUN is mg/dL and a urea above 25 is mg/dL."""
+    m = _UREA.search(text)
+    if not m:
+        return None
+    kind, value, unit = m.group(1), float(m.group(2).replace(",", ".")), (m.group(3) or "").replace(" ", "")
+    if "bun" in kind or "nitrogen" in kind:
+        mmol = value * 0.357 if unit != "mmol/l" else value
+    elif unit.startswith("mg") or (not unit and value > 25):
+        mmol = value / 6.0
+    else:
+        mmol = value
+    return Criterion("urea_mmol_per_l", f"{mmol:.1f}", m.group(0))

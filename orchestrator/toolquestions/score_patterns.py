@@ -1,0 +1,111 @@
+"""The words of each score's criteria, by the scores' published definitions: findings, HEART's
+graded history, ECG and troponin, and the Wells PE findings. Text is folded (lowercase, no
+accents) before these patterns see it."""
+
+import re
+
+from healthmesh.v1 import tools_pb2
+
+# -- findings, by the scores' published definitions -------------------------------------------------
+
+HYPERTENSION = r"\b(?:hypertensi\w*|htn|high blood pressure|hipertens\w*|pressao alta)\b"
+DIABETES = r"\b(?:diabet\w*|dm|dm2|dm1|t2dm|t1dm|iddm|niddm)\b"
+CHF = (r"\b(?:heart failure|chf|congestive|insuficiencia cardiaca|icc|lv dysfunction|reduced ejection fraction"
+        r"|hfref|disfuncao ventricular|fracao de ejecao reduzida)\b")
+STROKE = (r"\b(?:stroke|tia|transient ischemic attack|thromboembol\w*|avc|ait|ataque isquemico transitorio"
+           r"|tromboembol\w*|embolia sistemica|(?:systemic|arterial|peripheral)\s+(?:arterial\s+)?embol\w*"
+           r"|cerebral infarct\w*|infartos? cerebra\w*|ischemic stroke|avc isquemico|avci)\b")
+VASCULAR = (r"\b(?:prior mi|previous mi|old mi|myocardial infarction|heart attack|infarto|iam previo|pad"
+             r"|peripheral arter\w*|aortic plaque|doenca arterial periferica|placa aortica|vascular disease"
+             r"|doenca vascular|dap|doap)\b")
+CHOLESTEROL = (r"\b(?:hypercholesterol\w*|high cholesterol|hyperlipid\w*|dyslipid\w*|colesterol alto|dislipid\w*"
+                r"|hipercolesterol\w*)\b")
+OBESITY = r"\b(?:obes\w*|(?:bmi|imc)\s*(?:of|de|is|=|:|>)?\s*(?:3\d|[4-6]\d))\b"
+SMOKING = r"\b(?:current(?:ly)? smok\w*|smok\w*|tabagis\w*|fumante|fuma|fumar|fumava|fumou)\b"
+FAMILY = (r"\b(?:family history|positive family|historia familiar|historico familiar|antecedente familiar"
+           r"|father had|mother had|pai (?:teve|infartou)|mae (?:teve|infartou))\b")
+ATHEROSCLEROTIC = (r"\b(?:prior mi|previous mi|old mi|(?:prior|previous|old|history of|had an?) (?:myocardial infarction|heart attack)"
+                    r"|pci|icp|dac|cabg|stent\w*"
+                    r"|angioplast\w*|bypass|revasculari[sz]\w*|stroke|tia|avc|ait|pad|peripheral arter\w*"
+                    r"|known (?:cad|coronary)|coronary artery disease|atherosclero\w*|ateroscler\w*|doenca coronaria"
+                    r"|doenca arterial periferica|dap"
+                    r"|infarto previo|iam previo)\b")
+FEMALE = (r"\b(?:woman|female|she|her|mrs|ms|lady|mother|mom|mum|daughter|sister|wife|grandmother|grandma|mulher"
+           r"|feminino|feminina|senhora|sra|mae|filha|irma|esposa|paciente do sexo feminino|idosa|puerpera|gestante"
+           r"|\d{2,3}f)\b")
+MALE = (r"\b(?:man|male|he|his|mr|gentleman|father|dad|son|brother|husband|grandfather|grandpa|homem|masculino"
+         r"|senhor|sr|pai|filho|irmao|marido|idoso|\d{2,3}m)\b")
+CONFUSION = (r"\b(?:confus\w*|disorient\w*|altered mental\w*|altered mentation|altered consciousness|delirium"
+              r"|lethargic|letargic\w*|somnolent|sonolent[oa]|obtund\w*|not oriented|a&ox[0-2]|oriented x ?[0-2]"
+              r"|desorientad\w*|confus[oa]|rebaixamento do nivel de consciencia|alteracao (?:do nivel )?de consciencia)\b")
+
+
+HISTORY = ((tools_pb2.HEART_HISTORY_HIGHLY_SUSPICIOUS, "highly suspicious",
+             r"\b(?:highly suspicious|high(?:ly)? suspicion|typical (?:angina|chest pain|history)|muito suspeit\w*"
+             r"|altamente suspeit\w*|historia tipica|tipic[oa])\b"),
+            (tools_pb2.HEART_HISTORY_MODERATELY_SUSPICIOUS, "moderately suspicious",
+             r"\b(?:moderately suspicious|moderate(?:ly)? suspicion|moderadamente suspeit\w*|suspeita moderada)\b"),
+            (tools_pb2.HEART_HISTORY_SLIGHTLY_SUSPICIOUS, "slightly suspicious",
+             r"\b(?:slightly suspicious|low suspicion|slight suspicion|non-?specific history|atypical"
+             r"|pouco suspeit\w*|levemente suspeit\w*|atipic[oa]|historia inespecifica)\b"))
+ECG = ((tools_pb2.HEART_ECG_SIGNIFICANT_ST_DEVIATION, "significant ST deviation",
+         r"\b(?:significant st|st[- ](?:segment )?(?:depression|elevation|deviation)|st (?:depression|elevation)"
+         r"|infradesnivel\w*|supradesnivel\w*|desnivelamento (?:do|de) st)\b"),
+        (tools_pb2.HEART_ECG_NONSPECIFIC_REPOLARIZATION, "non-specific repolarization",
+         r"\b(?:non-?specific|repolari[sz]ation|lbbb|left bundle branch block|bundle branch block|lvh"
+         r"|left ventricular hypertrophy|paced|pacemaker rhythm|bre|bloqueio de ramo|hve|sobrecarga|marca-?passo"
+         r"|t-wave (?:flattening|inversion)|t wave (?:flattening|inversion)|onda t (?:achatada|invertida)"
+         r"|alteraca?o(?:es)? inespecific\w*|inespecific\w*)\b"),
+        (tools_pb2.HEART_ECG_NORMAL, "normal",
+         r"\b(?:normal (?:ecg|ekg|electrocardiogram)|(?:ecg|ekg|electrocardiogram|eletrocardiograma|eletro)\b[^.;]{0,12}?"
+         r"(?:normal|unremarkable|sem alteraco\w*|without (?:changes|abnormalities)|no changes|no abnormalit\w*)"
+         r"|unremarkable (?:ecg|ekg))\b"))
+_TROPONIN_WORD = r"\b(?:troponin\w*|hs-?ctn\w*|ctn[it]?|tn[it])\b"
+TROPONIN = ((tools_pb2.HEART_TROPONIN_OVER_THREE_TIMES, "over 3x the normal limit",
+              _TROPONIN_WORD + r"[^.;]{0,40}?(?:(?:>|over|above|more than|greater than|acima de|mais de|maior que)\s*"
+              r"(?:3|three|tres)\b|(?<![\d.,])(?:[4-9]|\d\d)(?:[.,]\d)?\s*(?:x|times|vezes|vez)\b|(?<![\d.,])3[.,][1-9]\d*\s*(?:x|times|vezes|vez)\b"
+              r"|tripl\w*)"),
+             (tools_pb2.HEART_TROPONIN_ONE_TO_THREE_TIMES, "1-3x the normal limit",
+              _TROPONIN_WORD + r"[^.;]{0,40}?(?:\b1\s*-\s*3\b|\b1 to 3\b|entre 1 e 3|(?<![\d.,])[123](?:[.,]0)?\s*(?:x|times|vezes|vez)|(?<![\d.,])[12][.,]\d+\s*(?:x|times|vezes|vez)"
+              r"|twice|double|\bduas vezes|mildly elevated|slightly elevated|levemente elevad\w*|(?<!not )(?<!nao )elevad\w*"
+              r"|(?<!not )elevated|positive|positiva)"),
+             (tools_pb2.HEART_TROPONIN_NORMAL, "normal",
+              _TROPONIN_WORD + r"[^.;]{0,25}?(?:normal|negative|negativa|within normal|undetectable|not elevated"
+              r"|nao elevada|indetectavel|dentro do (?:limite da )?normal|below the (?:cutoff|cut-off|limit)|abaixo do (?:corte|limite))"
+              r"|\b(?:normal|negative) troponin\w*"))
+# A troponin value with its upper reference limit: "hs-cTnT 38 ng/L (URL 14 ng/L)".
+TROPONIN_RATIO = re.compile(
+    _TROPONIN_WORD + r"[^.;\d]{0,20}(\d+(?:[.,]\d+)?)[^.;\d]{0,30}?\b(?:url|uln|upper (?:reference )?limit|99th"
+    r"|percentil 99|limite superior|referencia)[^.;\d]{0,10}(\d+(?:[.,]\d+)?)")
+
+
+DVT_SIGNS = (r"\b(?:(?:leg|calf)\s+(?:\w+\s+){0,2}(?:swollen|oedematous|edematous|tender)|tender\w*\s+(?:along|over)\s+"
+              r"(?:the\s+)?deep veins|(?:pitting\s+)?o?edema\s+(?:of|in)\s+the\s+(?:\w+\s+)?leg|trajeto venoso profundo"
+              r"|edema assimetrico|calf swelling|sinais clinicos de tvp"
+              r"|clinical signs (?:and symptoms )?of dvt|signs (?:and symptoms )?of (?:dvt|deep vein thrombosis)"
+              r"|dvt signs|leg swelling|swollen (?:left |right )?(?:leg|calf)|(?:leg|calf) (?:swelling|tenderness|edema)"
+              r"|unilateral (?:leg )?(?:swelling|edema)|pain on palpation of the deep veins|sinais (?:clinicos )?de tvp"
+              r"|edema (?:de|da|do|em) (?:perna|membro|panturrilha)|empastamento|panturrilha (?:edemaciada|inchada)"
+              r"|sinais de trombose)\b|\b(?:signs of )?dvt\s*[:=-]\s*(?:yes|present|sim)\b")
+PE_LIKELY = (r"\b(?:pe (?:is |as )?(?:the )?(?:leading|most probable|likeliest)(?: diagnosis)?"
+              r"|tep (?:e |como )?(?:o |a )?(?:diagnostico |hipotese )?(?:mais provavel|principal(?: hipotese)?)"
+              r"|pe (?:is )?(?:the )?most likely(?: diagnosis)?|pe (?:is )?more likely|alternative diagnosis (?:is )?"
+              r"(?:less likely|unlikely)|no (?:more likely )?alternative diagnosis|pe as the most likely"
+              r"|tep (?:e )?(?:o )?(?:diagnostico )?mais provavel|diagnostico alternativo (?:e )?menos provavel"
+              r"|most likely diagnosis (?:is|:) pe)\b|\bpe (?:is )?(?:the )?most likely(?: diagnosis)?\s*[:=-]\s*yes\b")
+IMMOBILE = (r"\b(?:immobili[sz]\w*|bedridden|bed rest|bed-bound|acamad[oa]|internad[oa] e acamad[oa]|recent(?:ly)? (?:surgery|operat\w*)|post-?operative"
+             r"|(?:surgery|operation|operated)\b[^.;]{0,30}\b(?:\d|one|two|three|four|1|2|3|4)\s*(?:days?|weeks?) ago"
+             r"|imobiliza\w*|acamad[oa]|repouso no leito|cirurgia recente|pos-?operatorio|operad[oa] ha)\b")
+PREVIOUS_VTE = (r"\b(?:(?:had|has had|tive|teve)\s+(?:a\s+|an\s+|uma\s+)?(?:pe|dvt|vte|clot|tep|tvp|trombose|embolia)\b"
+                 r"|(?:previous|prior|history of|past|old)\s+(?:dvt|pe|vte|pulmonary embol\w*|deep vein thromb\w*"
+                 r"|venous thromboembol\w*)|(?:tvp|tep|trombose|embolia pulmonar)\s+previ[ao]|(?:historia|historico|antecedente)"
+                 r"\s+de\s+(?:tvp|tep|trombose|embolia))\b")
+HEMOPTYSIS = (r"\b(?:hemoptysis|haemoptysis|cough\w* (?:up )?blood|hemoptise|tosse com sangue|tossindo sangue"
+               r"|escarro com sangue)\b")
+MALIGNANCY = (r"\b(?:cancer|malignan\w*|neoplas\w*|carcinoma|tumou?r|metasta\w*|chemotherapy|palliative|oncolog\w*"
+               r"|lymphoma|leukemia|leukaemia|cancer|quimioterapia|paliativ\w*|linfoma|leucemia)\b")
+
+
+SURGERY = (r"\b(?:surgery|surgical|operation|operated|section|replacement|arthroplasty|ectomy|cesarea|cesariana"
+            r"|cirurgia|operad[oa]|\w+ectomia|\w+ectomy|histerectomia)\b")
+POST_OP = r"\b(?:post-?op(?:erative)?(?: day)?|pos-?operatorio|puerpera|no mesmo dia|same day|cast|gesso|plaster)\b"
