@@ -17,6 +17,7 @@ from rich.table import Table
 from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
+from runtime.specialties import SPECIALTIES
 
 DISPOSITION_LABEL = {
     orchestrator_pb2.DISPOSITION_ANSWERED: ("answered", "green"),
@@ -82,7 +83,7 @@ def ask_identity(console: Console) -> common_pb2.PatientIdentity:
 
 def chat(target: str) -> int:
     console = Console()
-    console.print("[bold]healthmesh[/bold] — cardiology, dermatology, orthopedics. "
+    console.print(f"[bold]healthmesh[/bold] — {', '.join(SPECIALTIES)}. "
                   "Ctrl-D or 'quit' ends. Em português ou in English.")
     try:
         patient = ask_identity(console)

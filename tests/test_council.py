@@ -7,7 +7,6 @@ import time
 import pytest
 
 from orchestrator.consult.council import (
-    SPECIALTIES,
     Case,
     Consensus,
     GeneralPracticeAgent,
@@ -18,6 +17,7 @@ from orchestrator.consult.council import (
     judge,
 )
 from orchestrator.consult.history import extract
+from runtime.specialties import SPECIALTIES
 
 GP = "general_practice"
 

@@ -51,6 +51,7 @@ from typing import Any
 import grpc
 
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
+from runtime import specialties
 from runtime.errors import InvalidArgument, NotFound
 from runtime.folding import fold
 from tools.readonly import PooledReader, json_list, json_text
@@ -58,7 +59,8 @@ from tools.readonly import PooledReader, json_list, json_text
 log = logging.getLogger("guidelines")
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "guidelines.json"
-SPECIALTIES = ("cardiology", "dermatology", "orthopedics", "general")
+SPECIALTIES = (*specialties.SPECIALTIES, "general")
+_SPECIALTIES_SQL = ", ".join(f"'{s}'" for s in SPECIALTIES)
 POSITIONS = ("recommend", "against", "consider", "info")
 PASSAGE_FIELDS = ("chunk_id", "guideline_id", "section", "topic", "position", "keywords", "text")
 MAX_QUERY_CHARS = 500
@@ -100,10 +102,10 @@ SCHEMA = (
     "DROP TABLE IF EXISTS passages_fts",
     "DROP TABLE IF EXISTS passages",
     "DROP TABLE IF EXISTS guidelines",
-    """CREATE TABLE guidelines (
+    f"""CREATE TABLE guidelines (
       guideline_id TEXT PRIMARY KEY,
       source TEXT NOT NULL,
-      specialty TEXT NOT NULL CHECK (specialty IN ('cardiology', 'dermatology', 'orthopedics', 'general')),
+      specialty TEXT NOT NULL CHECK (specialty IN ({_SPECIALTIES_SQL})),
       year INTEGER NOT NULL
     )""",
     """CREATE TABLE passages (

@@ -36,10 +36,10 @@ from typing import Protocol
 
 from orchestrator.consult.history import History, language_of, negated, onset_days
 from orchestrator.understanding.language import fold
+from runtime.specialties import SPECIALTIES
 
 log = logging.getLogger("council")
 
-SPECIALTIES = ("cardiology", "dermatology", "orthopedics")
 GENERAL = "general_practice"
 SIDES = (*SPECIALTIES, GENERAL)
 

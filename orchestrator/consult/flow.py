@@ -19,6 +19,7 @@ from orchestrator.consult.history import History, extract
 from orchestrator.sessions import ConsultState, Session, SlotRef
 from orchestrator.understanding.language import fold
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, asks_for_slots
+from runtime.specialties import SPECIALTIES
 
 MAX_ROUNDS = 2
 ADULT_AGE = 18
@@ -81,7 +82,7 @@ def wants_slots(session: Session, u: Understanding) -> bool:
     """A "yes" (or "list the slots") right after the recommendation."""
     c = session.consult
     return (c is not None and c.stage == "recommended" and session.pending == "consult_slots"
-            and c.specialty in council.SPECIALTIES
+            and c.specialty in SPECIALTIES
             and (u.confirmation is True or (u.intent == Intent.LIST and not u.specialty)))
 
 
@@ -129,7 +130,7 @@ def recommendation(state: ConsultState, lang: str) -> tuple[str, bool]:
     if votes:
         lines.append(say(lang, "consult_votes", votes=votes))
     lines += [say(lang, f"flag_{'minor' if f.startswith('minor') else f}") for f in state.flags]
-    offer = state.urgency < 4 and state.specialty in council.SPECIALTIES
+    offer = state.urgency < 4 and state.specialty in SPECIALTIES
     if offer:
         lines.append(say(lang, "consult_offer", specialty=names[state.specialty]))
     elif state.urgency < 4:
