@@ -18,7 +18,6 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
-from urllib.parse import urlparse
 
 import openai
 import pybreaker
@@ -27,7 +26,7 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait
 from orchestrator.context import RequestContext
 from orchestrator.models import Completion, ModelError
 from orchestrator.resilience import Policy
-from runtime.config import ConfigError, env_str
+from runtime.settings import CloudSettings
 
 Guard = Callable[[str], Sequence[str]]  # text -> the PHI categories found in it
 UNCHECKED = "UNCHECKED"  # the category of a payload the guard failed on: it is not sent either
@@ -114,19 +113,13 @@ class CloudModel:
             exclude=[lambda exc: not _transient(exc)], name="cloud-model")
 
     @classmethod
-    def from_env(cls, guard: Guard, policy: Policy = DEFAULT_POLICY) -> "CloudModel | None":
-        """From HEALTHMESH_CLOUD_BASE_URL, _MODEL and _API_KEY; None (all answers local) when no
-        base URL is set."""
-        base_url = env_str("HEALTHMESH_CLOUD_BASE_URL", "")
-        if not base_url:
+    def from_settings(cls, settings: CloudSettings, guard: Guard,
+                      policy: Policy = DEFAULT_POLICY) -> "CloudModel | None":
+        """The configured endpoint; None (all answers local) when no base URL is set."""
+        if not settings.base_url:
             return None
-        if urlparse(base_url).scheme not in ("http", "https"):
-            raise ConfigError(f"HEALTHMESH_CLOUD_BASE_URL must be an http(s) URL, got {base_url!r}")
-        model = env_str("HEALTHMESH_CLOUD_MODEL", "")
-        if not model:
-            raise ConfigError("HEALTHMESH_CLOUD_MODEL is required when HEALTHMESH_CLOUD_BASE_URL is set")
-        return cls(base_url, model, guard=guard, policy=policy,
-                   api_key=env_str("HEALTHMESH_CLOUD_API_KEY", _NO_API_KEY))
+        return cls(settings.base_url, settings.model, guard=guard, policy=policy,
+                   api_key=settings.api_key or _NO_API_KEY)
 
     @property
     def breaker_state(self) -> str:
