@@ -1,16 +1,17 @@
 """Runs every benchmark section and prints its tables: `make bench` (BENCH_REQUESTS=n)."""
 
+import argparse
 import asyncio
-import os
 
 from rich.console import Console
 
 from bench import clinic, models, orchestrator, tools, writers
+from runtime.config import help_text
+from runtime.settings import ClientSettings, Settings
 
 
-async def main() -> None:
+async def run(requests: int) -> None:
     console = Console(width=120)
-    requests = int(os.environ.get("BENCH_REQUESTS", "1000"))
     await clinic.run(console, requests)
     await orchestrator.run(console, requests)
     await tools.run(console, requests)
@@ -18,5 +19,11 @@ async def main() -> None:
     writers.run(console)
 
 
+def main() -> None:
+    argparse.ArgumentParser(prog="python -m bench", description=__doc__, epilog=help_text(ClientSettings),
+                            formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
+    asyncio.run(run(Settings.from_env().clients.bench_requests))
+
+
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()

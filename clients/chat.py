@@ -2,12 +2,9 @@
 
   python -m clients.chat                      # interactive chat (asks name and CPF first)
   python -m clients.chat ask "message" [--name N --cpf C] [--session S]   # one turn
-
-HEALTHMESH_ORCHESTRATOR_TARGET (default 127.0.0.1:50050) says where the orchestrator is.
 """
 
 import argparse
-import os
 import sys
 
 import grpc
@@ -15,8 +12,11 @@ from rich.console import Console
 from rich.table import Table
 
 from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
+from runtime.config import help_text
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
+from runtime.settings import ClientSettings, Settings
+from runtime.specialties import SPECIALTIES
 
 DISPOSITION_LABEL = {
     orchestrator_pb2.DISPOSITION_ANSWERED: ("answered", "green"),
@@ -82,7 +82,7 @@ def ask_identity(console: Console) -> common_pb2.PatientIdentity:
 
 def chat(target: str) -> int:
     console = Console()
-    console.print("[bold]healthmesh[/bold] — cardiology, dermatology, orthopedics. "
+    console.print(f"[bold]healthmesh[/bold] — {', '.join(SPECIALTIES)}. "
                   "Ctrl-D or 'quit' ends. Em português ou in English.")
     try:
         patient = ask_identity(console)
@@ -106,9 +106,10 @@ def chat(target: str) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(prog="python -m clients.chat")
-    parser.add_argument("--target", default=os.environ.get("HEALTHMESH_ORCHESTRATOR_TARGET",
-                                                           "127.0.0.1:50050"))
+    parser = argparse.ArgumentParser(prog="python -m clients.chat", description=__doc__,
+                                     epilog=help_text(ClientSettings),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--target", help="the orchestrator [HEALTHMESH_ORCHESTRATOR_TARGET]")
     sub = parser.add_subparsers(dest="command")
     one = sub.add_parser("ask", help="one turn")
     one.add_argument("message")
@@ -116,11 +117,12 @@ def main() -> int:
     one.add_argument("--cpf", default="")
     one.add_argument("--session", default="")
     args = parser.parse_args()
+    target = args.target or Settings.from_env().clients.orchestrator_target
     if args.command != "ask":
-        return chat(args.target)
+        return chat(target)
     console = Console()
     patient = common_pb2.PatientIdentity(full_name=args.name, cpf=args.cpf) if args.cpf else None
-    with grpc.insecure_channel(args.target) as channel:
+    with grpc.insecure_channel(target) as channel:
         client = ChatClient(channel, console)
         client.session_id = args.session
         try:

@@ -7,9 +7,12 @@ and are topped up on every start, so a clinic never runs dry. All people are fic
 import datetime as dt
 from dataclasses import dataclass
 
+from runtime.specialties import SPECIALTIES
+
 SLOT_WEEKS = 4
 
-ID_PREFIX = {"cardiology": "CARD", "dermatology": "DERM", "orthopedics": "ORTH"}
+# CARD, DERM, ORTH: the first four letters of the specialty.
+ID_PREFIX = {specialty: specialty[:4].upper() for specialty in SPECIALTIES}
 
 
 @dataclass(frozen=True)

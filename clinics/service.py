@@ -19,18 +19,14 @@ from runtime import sqlite
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
 from runtime.registry import ClinicEntry
+from runtime.specialties import SPECIALTIES, SPECIALTY_ENUM
 
 T = TypeVar("T")
 
-SPECIALTY_ENUM = {
-    "cardiology": common_pb2.SPECIALTY_CARDIOLOGY,
-    "dermatology": common_pb2.SPECIALTY_DERMATOLOGY,
-    "orthopedics": common_pb2.SPECIALTY_ORTHOPEDICS,
-}
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 500
 # What HandoffPacket and SpecialtyProposal allow (common.proto, clinic.proto).
-HANDOFF_SPECIALTIES = ("cardiology", "dermatology", "orthopedics", "general_practice")
+HANDOFF_SPECIALTIES = (*SPECIALTIES, "general_practice")
 HANDOFF_LANGUAGES = ("pt", "en")
 MAX_HANDOFF_BYTES = 32 * 1024
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

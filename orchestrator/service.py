@@ -8,20 +8,16 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from opentelemetry import trace
 
-from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
+from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.context import RequestContext
 from orchestrator.pipeline import Orchestrator
 from orchestrator.upstreams import Upstream
+from runtime.specialties import SPECIALTY_ENUM
 
 BREAKER = {
     "closed": orchestrator_pb2.BREAKER_STATE_CLOSED,
     "open": orchestrator_pb2.BREAKER_STATE_OPEN,
     "half-open": orchestrator_pb2.BREAKER_STATE_HALF_OPEN,
-}
-SPECIALTY = {
-    "cardiology": common_pb2.SPECIALTY_CARDIOLOGY,
-    "dermatology": common_pb2.SPECIALTY_DERMATOLOGY,
-    "orthopedics": common_pb2.SPECIALTY_ORTHOPEDICS,
 }
 
 
@@ -81,7 +77,7 @@ class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
         described = [
             orchestrator_pb2.Upstream(
                 name=u.name, address=u.target, health=check.result(),
-                specialty=SPECIALTY.get(entries[u.name].specialty, 0) if u.name in entries else 0,
+                specialty=SPECIALTY_ENUM.get(entries[u.name].specialty, 0) if u.name in entries else 0,
                 breaker=BREAKER[u.breaker_state])
             for u, check in zip(upstreams, checks, strict=True)
         ]

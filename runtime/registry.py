@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runtime.config import ConfigError
+from runtime.specialties import SPECIALTIES
 
-SPECIALTIES = ("cardiology", "dermatology", "orthopedics")
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "deploy" / "registry.json"
 
 

@@ -1,10 +1,13 @@
 """Prints one trace from the JSON-lines span file as an indented waterfall:
 `make trace ID=<trace_id>` (or `python -m runtime.traceview <trace_id> [file]`)."""
 
+import argparse
 import json
-import os
 import sys
 from pathlib import Path
+
+from runtime.config import help_text
+from runtime.settings import DataSettings, Settings, TracingSettings
 
 BAR_WIDTH = 40
 
@@ -51,16 +54,23 @@ def waterfall(spans: list[dict]) -> list[str]:
     return out
 
 
-def main() -> int:
-    if len(sys.argv) < 2 or not sys.argv[1]:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m runtime.traceview", description=__doc__,
+                                     epilog=help_text(DataSettings, TracingSettings),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("trace_id", nargs="?", default="", help="the trace id an answer carries")
+    parser.add_argument("file", nargs="?", type=Path, help="span file [the configured trace file]")
+    args = parser.parse_args(argv)
+    if not args.trace_id:  # `make trace` without ID= passes an empty id
         print("usage: make trace ID=<trace_id>", file=sys.stderr)
         return 2
-    default = Path(os.environ.get("HEALTHMESH_DATA_DIR", "./var")) / "traces.jsonl"
-    path = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(
-        os.environ.get("HEALTHMESH_TRACE_FILE", "") or default)
-    spans = load(path, sys.argv[1].strip().lower())
+    path = args.file or Settings.from_env().trace_file
+    if path is None:
+        print("HEALTHMESH_TRACE_FILE is off; name the span file", file=sys.stderr)
+        return 2
+    spans = load(path, args.trace_id.strip().lower())
     if not spans:
-        print(f"no spans of trace {sys.argv[1]} in {path}", file=sys.stderr)
+        print(f"no spans of trace {args.trace_id} in {path}", file=sys.stderr)
         return 1
     print("\n".join(waterfall(spans)))
     return 0

@@ -1,9 +1,6 @@
-"""OpenTelemetry tracing for every service, configured by the standard OTEL_* variables.
-
-- OTLP export when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) is set;
-- plus, by default, a local JSON-lines file shared by all services (HEALTHMESH_TRACE_FILE,
-  default <HEALTHMESH_DATA_DIR>/traces.jsonl; "off" disables it), read by `make trace`;
-- OTEL_SDK_DISABLED=true turns tracing off.
+"""OpenTelemetry tracing for every service: OTLP export when an endpoint is configured (the
+SDK reads the other OTEL_* variables itself) plus, unless turned off, a local JSON-lines file
+shared by all services and read by `make trace` (settings: runtime/settings.py TracingSettings).
 
 W3C trace context travels in gRPC metadata through the instrumentation's interceptors.
 Health checks and reflection are not traced. Span names and attributes never carry message
@@ -23,6 +20,8 @@ from opentelemetry.instrumentation.grpc.filters import any_of, health_check, neg
 from opentelemetry.sdk.resources import SERVICE_NAME, Resource
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanExportResult
+
+from runtime.settings import Settings
 
 _NOT_TRACED = negate(any_of(health_check(), service_prefix("grpc.reflection.")))
 
@@ -64,20 +63,17 @@ def span_record(span: ReadableSpan) -> dict:
     }
 
 
-def configure(service_name: str) -> TracerProvider | None:
+def configure(service_name: str, settings: Settings) -> TracerProvider | None:
     """Installs the global tracer provider; returns it (to flush on exit) or None if off."""
-    if os.environ.get("OTEL_SDK_DISABLED", "").lower() == "true":
+    if settings.tracing.sdk_disabled:
         return None
     provider = TracerProvider(resource=Resource.create({SERVICE_NAME: service_name}))
-    if os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT") or os.environ.get(
-            "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"):
+    if settings.tracing.otlp_endpoint or settings.tracing.otlp_traces_endpoint:
         from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 
         provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
-    trace_file = os.environ.get("HEALTHMESH_TRACE_FILE", "").strip() or str(
-        Path(os.environ.get("HEALTHMESH_DATA_DIR", "./var")) / "traces.jsonl")
-    if trace_file.lower() != "off":
-        provider.add_span_processor(BatchSpanProcessor(JsonLinesExporter(Path(trace_file)),
+    if settings.trace_file is not None:
+        provider.add_span_processor(BatchSpanProcessor(JsonLinesExporter(settings.trace_file),
                                                        schedule_delay_millis=500))
     trace.set_tracer_provider(provider)
     return provider

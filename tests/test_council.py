@@ -17,7 +17,7 @@ from orchestrator.consult.council import (
     judge,
 )
 from orchestrator.consult.history import extract
-from orchestrator.consult.specialist_cues import SPECIALTIES
+from runtime.specialties import SPECIALTIES
 
 GP = "general_practice"
 

@@ -16,8 +16,9 @@ from orchestrator.context import RequestContext
 from orchestrator.models.cloud import CloudModel
 from orchestrator.models.local import default_model_path
 from orchestrator.models.prompts import rephrase_messages
-from orchestrator.models.writer import ROUTES, Draft, Writer, egress_guard
+from orchestrator.models.writer import Draft, Writer, egress_guard
 from orchestrator.privacy.phi import PhiDetector
+from runtime.settings import WRITER_ROUTES as ROUTES
 from tests.cloud_stub import RecordingProxy, free_port, start_llama_server, stop_process
 from tests.conftest import MARIA, run_mesh
 

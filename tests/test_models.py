@@ -18,6 +18,7 @@ from orchestrator.models.local import LocalModel, default_model_path
 from orchestrator.models.prompts import rephrase_messages, summary_messages
 from runtime.config import ConfigError
 from runtime.errors import ResourceExhausted
+from runtime.settings import Settings
 from tests.cloud_stub import RecordingProxy, free_port, start_llama_server, stop_process
 
 COUNT = [{"role": "user", "content": "Count from 1 to 200, separated by commas."}]  # ~120 tokens
@@ -306,11 +307,11 @@ def test_server_errors_are_retried_then_the_breaker_opens(model_path: Path) -> N
 def test_cloud_config_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("HEALTHMESH_CLOUD_BASE_URL", raising=False)
     monkeypatch.delenv("HEALTHMESH_CLOUD_MODEL", raising=False)
-    assert CloudModel.from_env(phi_guard) is None
+    assert CloudModel.from_settings(Settings.from_env().cloud, phi_guard) is None
     monkeypatch.setenv("HEALTHMESH_CLOUD_BASE_URL", "http://127.0.0.1:9/v1")
     with pytest.raises(ConfigError, match="HEALTHMESH_CLOUD_MODEL"):
-        CloudModel.from_env(phi_guard)
+        CloudModel.from_settings(Settings.from_env().cloud, phi_guard)
     monkeypatch.setenv("HEALTHMESH_CLOUD_MODEL", "smollm2")
-    cloud = CloudModel.from_env(phi_guard)
+    cloud = CloudModel.from_settings(Settings.from_env().cloud, phi_guard)
     assert cloud is not None and cloud.model == "smollm2" and cloud.breaker_state == "closed"
     asyncio.run(cloud.close())

@@ -14,11 +14,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from runtime import specialties
 from runtime.folding import fold
 from tools.readonly import json_list, json_text
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "guidelines.json"
-SPECIALTIES = ("cardiology", "dermatology", "orthopedics", "general")
+SPECIALTIES = (*specialties.SPECIALTIES, "general")
+_SPECIALTIES_SQL = ", ".join(f"'{s}'" for s in SPECIALTIES)
 POSITIONS = ("recommend", "against", "consider", "info")
 PASSAGE_FIELDS = ("chunk_id", "guideline_id", "section", "topic", "position", "keywords", "text")
 
@@ -48,10 +50,10 @@ SCHEMA = (
     "DROP TABLE IF EXISTS passages_fts",
     "DROP TABLE IF EXISTS passages",
     "DROP TABLE IF EXISTS guidelines",
-    """CREATE TABLE guidelines (
+    f"""CREATE TABLE guidelines (
       guideline_id TEXT PRIMARY KEY,
       source TEXT NOT NULL,
-      specialty TEXT NOT NULL CHECK (specialty IN ('cardiology', 'dermatology', 'orthopedics', 'general')),
+      specialty TEXT NOT NULL CHECK (specialty IN ({_SPECIALTIES_SQL})),
       year INTEGER NOT NULL
     )""",
     """CREATE TABLE passages (

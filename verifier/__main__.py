@@ -1,12 +1,4 @@
-"""Runs the verifier: `python -m verifier`.
-
-Environment (defaults in brackets):
-  HEALTHMESH_HOST              bind address [127.0.0.1]
-  HEALTHMESH_PORT              port; 0 picks a free one [50060]
-  HEALTHMESH_SHUTDOWN_GRACE_S  seconds in-flight RPCs get on SIGTERM [5]
-  HEALTHMESH_LOG_LEVEL         [INFO]
-  OTEL_*, HEALTHMESH_TRACE_FILE tracing, see runtime/tracing.py
-"""
+"""Runs the verifier: `python -m verifier`."""
 
 import argparse
 import asyncio
@@ -15,18 +7,19 @@ import grpc
 
 from healthmesh.v1 import verifier_pb2, verifier_pb2_grpc
 from runtime import logs, server, tracing
-from runtime.config import env_float, env_int, env_str
+from runtime.config import help_text
+from runtime.settings import VERIFIER_PORT, ServiceSettings, Settings, TracingSettings
 from verifier.service import VerifierService
 from verifier.wording import warm_up
-
-DEFAULT_PORT = 50060
 
 
 def main() -> None:
     argparse.ArgumentParser(prog="python -m verifier", description=__doc__,
+                            epilog=help_text(ServiceSettings, TracingSettings),
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
-    logs.configure("verifier", env_str("HEALTHMESH_LOG_LEVEL", "INFO"))
-    tracing.configure("verifier")
+    settings = Settings.from_env()
+    logs.configure("verifier", settings.service.log_level)
+    tracing.configure("verifier", settings)
     warm_up()  # the word lists load in about half a second; pay it before serving
 
     def register(srv: grpc.aio.Server) -> list[str]:
@@ -35,9 +28,9 @@ def main() -> None:
 
     asyncio.run(server.serve(
         register,
-        host=env_str("HEALTHMESH_HOST", "127.0.0.1"),
-        port=env_int("HEALTHMESH_PORT", DEFAULT_PORT),
-        grace=env_float("HEALTHMESH_SHUTDOWN_GRACE_S", 5.0),
+        host=settings.service.host,
+        port=settings.service.port_or(VERIFIER_PORT),
+        grace=settings.service.shutdown_grace_s,
     ))
 
 

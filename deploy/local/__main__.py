@@ -4,15 +4,13 @@ health check says SERVING and prints the services table.
   python -m deploy.local          # `make up`: runs until Ctrl-C/SIGTERM, then stops all gracefully
   python -m deploy.local --chat   # `make run`: the same, with the chat in this terminal
 
-Environment: HEALTHMESH_REGISTRY, HEALTHMESH_DATA_DIR (default ./var; logs in <dir>/logs) and
-whatever the services themselves read.
+Logs go to <HEALTHMESH_DATA_DIR>/logs; the services read the rest of the environment themselves.
 """
 
 import argparse
 import signal
 import sys
 import threading
-from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
@@ -21,7 +19,8 @@ from clients import chat
 from deploy.local.mesh import LocalMesh, start_mesh
 from deploy.local.processes import StartError
 from runtime import registry
-from runtime.config import env_str
+from runtime.config import help_text
+from runtime.settings import DataSettings, Settings
 
 
 def services_table(mesh: LocalMesh) -> Table:
@@ -50,15 +49,16 @@ def wait_for_signal(console: Console, mesh: LocalMesh) -> bool:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(prog="python -m deploy.local")
+    parser = argparse.ArgumentParser(prog="python -m deploy.local", description=__doc__,
+                                     epilog=help_text(DataSettings),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--chat", action="store_true", help="open the chat once the mesh is up")
     args = parser.parse_args()
+    data = Settings.from_env().data
     console = Console()
-    data_dir = Path(env_str("HEALTHMESH_DATA_DIR", "./var"))
-    registry_path = Path(env_str("HEALTHMESH_REGISTRY", str(registry.DEFAULT_PATH)))
     with console.status("starting the mesh…"):
         try:
-            mesh = start_mesh(data_dir, ephemeral_ports=False, registry_path=registry_path)
+            mesh = start_mesh(data.data_dir, ephemeral_ports=False, registry_path=data.registry)
         except StartError as err:
             console.print(f"[red]healthmesh failed to start:[/red] {err}", highlight=False)
             return 1

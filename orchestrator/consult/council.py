@@ -26,7 +26,8 @@ from typing import Protocol
 
 from orchestrator.consult.evidence import Evidence, read_evidence
 from orchestrator.consult.history import History
-from orchestrator.consult.specialist_cues import GENERAL, SPECIALTIES
+from orchestrator.consult.specialist_cues import GENERAL
+from runtime.specialties import SPECIALTIES
 
 log = logging.getLogger("council")
 

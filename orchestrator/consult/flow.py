@@ -16,10 +16,10 @@ from healthmesh.v1 import clinic_pb2, common_pb2, orchestrator_pb2
 from orchestrator.answering.phrases import SPECIALTY_NAME, say, when
 from orchestrator.consult import council
 from orchestrator.consult.history import History, extract
-from orchestrator.consult.specialist_cues import SPECIALTIES
 from orchestrator.sessions import ConsultState, Session, SlotRef
 from orchestrator.understanding.language import fold
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, asks_for_slots
+from runtime.specialties import SPECIALTIES
 
 MAX_ROUNDS = 2
 ADULT_AGE = 18

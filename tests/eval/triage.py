@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from orchestrator.consult import flow as consult
-from orchestrator.consult.specialist_cues import SPECIALTIES
 from orchestrator.sessions import ConsultState
 from orchestrator.understanding.understand import understand
+from runtime.specialties import SPECIALTIES
 from verifier.screen import screen
 
 SET_PATH = Path(__file__).with_name("triage_public.json")
