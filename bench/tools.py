@@ -14,7 +14,8 @@ from rich.console import Console
 from bench.stats import Result, measure, table
 from deploy.local.mesh import start_mesh
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc, tools_pb2, tools_pb2_grpc
-from tools import guidelines
+from tools.guideline_loader import terms
+from tools.guideline_search import FULLTEXT_SQL, match_expression
 
 QUERIES = ("anticoagulation in atrial fibrillation", "low back pain imaging", "acne isotretinoin",
            "knee osteoarthritis exercise", "hypertension blood pressure target", "psoriasis topical therapy")
@@ -29,8 +30,8 @@ def fts_floor(db_path: Path):
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
 
     async def query(i: int) -> None:
-        words = guidelines.terms(QUERIES[i % len(QUERIES)])
-        conn.execute(guidelines.FULLTEXT_SQL, (guidelines.match_expression(words), 5)).fetchall()
+        words = terms(QUERIES[i % len(QUERIES)])
+        conn.execute(FULLTEXT_SQL, (match_expression(words), 5)).fetchall()
     return conn, query
 
 
