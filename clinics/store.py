@@ -28,7 +28,7 @@ from runtime.errors import (
     NotFound,
     PermissionDenied,
 )
-from runtime.identity import fold
+from runtime.text.fold import fold_words as fold
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS doctors (

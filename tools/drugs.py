@@ -25,7 +25,7 @@ from google.rpc import error_details_pb2
 
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
 from runtime.errors import InvalidArgument, NotFound
-from runtime.identity import fold as fold_name
+from runtime.text.fold import fold_words as fold_name
 from tools.readonly import PooledReader, json_list, json_text
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "drugs.json"

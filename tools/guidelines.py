@@ -52,7 +52,7 @@ import grpc
 
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
 from runtime.errors import InvalidArgument, NotFound
-from runtime.folding import fold
+from runtime.text.fold import fold
 from tools.readonly import PooledReader, json_list, json_text
 
 log = logging.getLogger("guidelines")

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from orchestrator.consult.history import History, language_of, negated, onset_days
-from orchestrator.understanding.language import fold
+from runtime.text.fold import fold_latin as fold
 
 log = logging.getLogger("council")
 

@@ -1,7 +1,7 @@
 """History facts from a patient's own words, in Portuguese or English: onset, provocation, quality,
 region, severity and timing (the OPQRST questions), plus age and pregnancy.
 
-Deterministic and fast: precompiled regular expressions over folded text (`language.fold` keeps the
+Deterministic and fast: precompiled regular expressions over folded text (`fold_latin` keeps the
 length, so every span maps back to the patient's original spelling, which is what a field holds).
 A cue right after a negation in the same clause ("not itchy", "não estou grávida") does not count; in
 English "no" negates too ("no fever"), in Portuguese it is "in the" ("dor no joelho").
@@ -12,7 +12,8 @@ A reply that is only a number answers the question it fits: 0 to 10 is a severit
 import re
 from dataclasses import dataclass, fields, replace
 
-from orchestrator.understanding.language import detect_language, fold
+from runtime.text.fold import fold_latin
+from runtime.text.language import detect_language
 
 FIELDS = ("onset", "provocation", "quality", "region", "severity", "timing")
 
@@ -83,10 +84,8 @@ _EN_HINTS = re.compile(r"\b(?:pain|painful|hurts?|aches?|rash|itch\w*|fever|coug
 
 def language_of(text: str, folded: str) -> str:
     """"pt" or "en", for deciding whether "no" is a negation."""
-    detected = detect_language(text, folded, None)
-    if detected == "en" and len(_PT_HINTS.findall(folded)) > len(_EN_HINTS.findall(folded)):
-        return "pt"
-    return detected
+    symptoms = len(_PT_HINTS.findall(folded)), len(_EN_HINTS.findall(folded))
+    return detect_language(text, hints=lambda _: symptoms)
 
 
 def _compile(*fragments: str) -> re.Pattern[str]:
@@ -184,7 +183,7 @@ def onset_days(onset: str | None) -> float | None:
     """Roughly how many days ago an onset phrase puts the start: "2 weeks" 14, "desde ontem" 1."""
     if onset is None:
         return None
-    folded = fold(onset)
+    folded = fold_latin(onset)
     if match := _DAYS_NUMBER.search(folded):
         number = match["n"]
         count = float(number.replace(",", ".")) if number[0].isdigit() else _NUMBERS[number]
@@ -394,7 +393,7 @@ def _blank(text: str, match: re.Match[str] | None) -> str:
 
 
 def extract(text: str) -> History:
-    folded = fold(text)
+    folded = fold_latin(text)
     language = language_of(text, folded)
     if (only := _ONLY_A_NUMBER.match(folded)) and int(only["n"]) <= 10:
         return History(severity=int(only["n"]))

@@ -13,8 +13,8 @@ from healthmesh.v1 import clinic_pb2, common_pb2
 from orchestrator.planning.steps import Action, PlannedStep
 from orchestrator.sessions import AppointmentRef, Session, SlotRef
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding
-from runtime.identity import fold
 from runtime.registry import ClinicEntry
+from runtime.text.fold import fold_words as fold
 
 
 class Kind:

@@ -4,15 +4,17 @@ a first and last name ("Ana Silva") counts without them; and the session's own p
 wherever it appears. Public names are not PHI: doctors, clinics and clinic addresses, names of
 places around the clinics, and the ids the system issues for appointments, doctors and slots.
 
-Patterns read text with accents stripped (see `phi_recognizers.strip_accents`).
+Patterns read text with accents stripped (see `runtime.text.fold.strip_accents`).
 """
 
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from orchestrator.privacy.recognizers import ContextRecognizer, strip_accents
+from orchestrator.privacy.recognizers import ContextRecognizer
 from orchestrator.understanding import lexicon
+from runtime.text.fold import strip_accents
+from runtime.text.language import ENGLISH_WORDS, PORTUGUESE_WORDS
 
 # Capitalized words that follow "I'm", "sou", "paciente" … without being names (lower case).
 _NOT_NAMES = frozenset("""
@@ -47,7 +49,7 @@ _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     recepcao atendimento setor suporte
 """.split())
 # The language detector's common words are not names either; "marco" (março) is also Marco.
-_COMMON = (lexicon.PORTUGUESE_WORDS | lexicon.ENGLISH_WORDS | lexicon.PLACE_WORDS) - {"marco"}
+_COMMON = (PORTUGUESE_WORDS | ENGLISH_WORDS | lexicon.PLACE_WORDS) - {"marco"}
 
 
 def _trie(words: Iterable[str]) -> str:

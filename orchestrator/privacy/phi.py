@@ -22,7 +22,8 @@ from presidio_analyzer import RecognizerResult
 
 from orchestrator.privacy import recognizers as phi_recognizers
 from orchestrator.privacy.names import PublicNames, name_recognizer, patient_name_spans
-from orchestrator.privacy.recognizers import Entry, strip_accents
+from orchestrator.privacy.recognizers import Entry
+from runtime.text.fold import strip_accents
 
 CATEGORIES = ("NAME", "NATIONAL_ID", "PHONE", "EMAIL", "BIRTH_DATE", "ADDRESS", "POSTAL_CODE", "RECORD_ID",
               "AGE_OVER_89", "URL", "IP_ADDRESS")

@@ -4,13 +4,13 @@ for shapes it lacks (CPF, RG, CEP, ZIP+4, the mesh's patient ids), and ContextRe
 values that are PHI only beside their context words (a birth date but not an appointment date,
 a number after "prontuário", an age after "tenho").
 
-Every recognizer reads the message with accents stripped (`strip_accents`: same length, same
-case), so patterns spell Portuguese words without accents and offsets index the original text.
+Every recognizer reads the message with accents stripped (`runtime.text.fold.strip_accents`:
+same length, same case), so patterns spell Portuguese words without accents and offsets index
+the original text.
 Entity types are the detector's categories, so results need no mapping.
 """
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -27,23 +27,6 @@ from presidio_analyzer.predefined_recognizers import (
 
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
-
-
-def _accent_table() -> dict[int, str]:
-    table = {ord(c): "'" for c in "\u2019\u2018\u00b4`"}
-    for code in range(0xC0, 0x250):
-        base = unicodedata.normalize("NFD", chr(code))[0]
-        if base != chr(code) and base.isascii():
-            table[code] = base
-    return table
-
-
-_ACCENTS = _accent_table()
-
-
-def strip_accents(text: str) -> str:
-    """"São João" -> "Sao Joao": one character for one, case kept (names are told by capitals)."""
-    return text.translate(_ACCENTS)
 
 
 class ContextRecognizer(LocalRecognizer):

@@ -2,7 +2,7 @@
 
 Every entry is a regular-expression fragment over *folded* text (lower case, accents removed, see
 `language.fold`), matched on word boundaries. Keep the lists data only: the code that uses them lives
-in `understand.py`, `when.py` and `language.py`.
+in `understand.py` and `when.py`.
 """
 
 # --- specialties offered by the mesh (clinic specialty ids as in deploy/registry.json) -------------------
@@ -290,29 +290,3 @@ REFERS_TO_PREVIOUS: tuple[str, ...] = (
     r"sabado|domingo|ano)\b)", r"ela", r"isso", r"(?:a|o)\s+mesm[oa]", r"minha\s+consulta",
     r"meu\s+(?:agendamento|horario)", r"a\s+consulta", r"(?:remarc|desmarc|cancel)\w+-?la",
 )
-
-# --- language ---------------------------------------------------------------------------------------------
-
-# Function and domain words (folded) typical of each language; words shared by both ("a", "as", "do", "no",
-# "me", "ok", "dr") are left out on purpose.
-PORTUGUESE_WORDS: frozenset[str] = frozenset("""
-    quero queria gostaria preciso consulta consultas horario horarios marcar agendar remarcar desmarcar
-    cancelar para pra com nao minha minhas meu meus de da das dos amanha hoje depois semana que vem proxima
-    proximo o os um uma eu tem tenho voce qual quais e ola oi bom boa dia tarde noite obrigado obrigada valeu
-    vaga vagas disponivel disponiveis medico medica doutor doutora por favor sim mais cedo dados paciente
-    exame exames meio posso pode isso essa esse na em ao ou mes feira segunda terca quarta quinta sexta
-    sabado domingo
-    janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro cardiologista
-    dermatologista ortopedista cardiologia dermatologia ortopedia pele coracao ossos opcao primeiro primeira
-    segundo mostre mostrar mostra ver lista todos sao como porque tomar dose remedio mesma mesmo ela esta este
-    nesta quanto antes agenda vou fico tchau doenca sintomas significa sobre muito estou aqui ja tambem
-""".split())
-ENGLISH_WORDS: frozenset[str] = frozenset("""
-    i the appointment appointments book booking my want available availability at tomorrow today is are what
-    how have has any with please can could would like need next week this that it to for of on in and you show
-    list slots slot doctor cancel move reschedule earliest one take ll hi hello hey thanks thank yes morning
-    afternoon evening monday tuesday wednesday thursday friday saturday sunday january february march april
-    june july august september october november december cardiologist dermatologist orthopedist heart skin
-    bone option first second third there does should which who else booked patient record times time mole
-    weather football when where be get see if am pm noon an or go up about from by than
-""".split())

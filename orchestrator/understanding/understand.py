@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from orchestrator.understanding import lexicon, when
-from orchestrator.understanding.language import detect_language, fold
+from runtime.text.fold import fold_latin
+from runtime.text.language import ENGLISH_WORDS, PORTUGUESE_WORDS, detect_language
 
 
 class Intent(enum.StrEnum):
@@ -146,7 +147,7 @@ def asks_for_slots(folded: str) -> bool:
 def understand(
     message: str, *, today: dt.date, known_doctors: Sequence[str], previous_language: str | None = None
 ) -> Understanding:
-    folded = fold(message)
+    folded = fold_latin(message)
     doctors = _doctors(message, folded, tuple(known_doctors))
     found_time = when.find_time(folded)
     choice, rest = _choice(found_time.text)
@@ -168,7 +169,7 @@ def understand(
             and not _HEALTHCARE_CONTEXT.search(folded)):
         out_of_scope = OutOfScope.OTHER
     return Understanding(
-        language=detect_language(message, folded, previous_language),
+        language=detect_language(message, previous_language),
         intent=Intent.OUT_OF_SCOPE if out_of_scope else _intent(facts),
         out_of_scope=out_of_scope,
         specialty=specialty,
@@ -249,8 +250,8 @@ def _names_someone_else(message: str, folded: str, known_doctors: tuple[str, ...
         start, end = match.span(group)
         name = folded[start:end]
         if (message[start].isupper() and name not in doctor_words and name not in _TITLES
-                and name not in lexicon.NOT_A_PERSON and name not in lexicon.PORTUGUESE_WORDS
-                and name not in lexicon.ENGLISH_WORDS and _specialty(name) is None):
+                and name not in lexicon.NOT_A_PERSON and name not in PORTUGUESE_WORDS
+                and name not in ENGLISH_WORDS and _specialty(name) is None):
             return True
     return False
 
@@ -286,7 +287,7 @@ def _blank(text: str, match: re.Match[str]) -> str:
 
 def yes_or_no(message: str) -> bool | None:
     """A reply that starts with yes (True) or no (False); None when it says neither."""
-    return _confirmation(fold(message))
+    return _confirmation(fold_latin(message))
 
 
 def _confirmation(folded: str) -> bool | None:
@@ -310,7 +311,7 @@ def _doctor_index(known_doctors: tuple[str, ...]) -> tuple[_DoctorWords, frozens
 
 
 def _name_words(name: str) -> frozenset[str]:
-    return frozenset(w for w in _NAME_TOKEN.findall(fold(name)) if w not in _TITLES)
+    return frozenset(w for w in _NAME_TOKEN.findall(fold_latin(name)) if w not in _TITLES)
 
 
 def _doctors(message: str, folded: str, known_doctors: tuple[str, ...]) -> tuple[str, ...]:
@@ -353,4 +354,4 @@ def _beside_another_name(message: str, folded: str, tokens: list[re.Match[str]],
 
 
 def _could_be_a_name(word: str) -> bool:
-    return word not in _TITLES and word not in lexicon.PORTUGUESE_WORDS and word not in lexicon.ENGLISH_WORDS
+    return word not in _TITLES and word not in PORTUGUESE_WORDS and word not in ENGLISH_WORDS
