@@ -10,31 +10,17 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from runtime.text.calendar_words import MONTHS, WEEKDAY_NAMES, WEEKDAYS, alternation
 from verifier.text import after_boundary, last_word, words
 
-_MONTH_NAMES = {
-    1: ("janeiro", "january", "jan"), 2: ("fevereiro", "february", "fev", "feb"),
-    3: ("marco", "march", "mar"), 4: ("abril", "april", "abr", "apr"), 5: ("maio", "may", "mai"),
-    6: ("junho", "june", "jun"), 7: ("julho", "july", "jul"), 8: ("agosto", "august", "ago", "aug"),
-    9: ("setembro", "september", "set", "sept", "sep"), 10: ("outubro", "october", "out", "oct"),
-    11: ("novembro", "november", "nov"), 12: ("dezembro", "december", "dez", "dec"),
-}
-MONTHS = {name: number for number, names in _MONTH_NAMES.items() for name in names}
 # Abbreviations that are also common words ("5 out of", "3 days ago") count only after "de".
 _AMBIGUOUS_MONTHS = ("mar", "mai", "ago", "set", "out")
-_MONTH = "|".join(sorted((m for m in MONTHS if m not in _AMBIGUOUS_MONTHS), key=len, reverse=True))
-_ANY_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+_MONTH = alternation(m for m in MONTHS if m not in _AMBIGUOUS_MONTHS)
+_ANY_MONTH = alternation(MONTHS)
 
-_WEEKDAY_NAMES = {
-    0: ("segunda", "monday", "seg", "mon"), 1: ("terca", "tuesday", "ter", "tues", "tue"),
-    2: ("quarta", "wednesday", "qua", "wed"), 3: ("quinta", "thursday", "qui", "thurs", "thur", "thu"),
-    4: ("sexta", "friday", "sex", "fri"), 5: ("sabado", "saturday", "sab", "sat"),
-    6: ("domingo", "sunday", "dom", "sun"),
-}
-WEEKDAYS = {name: number for number, names in _WEEKDAY_NAMES.items() for name in names}
-_WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_WEEKDAY = alternation(WEEKDAYS)
 # Only full names stand for a day on their own; "ter", "sex" or "sun" are words too.
-_FULL_WEEKDAYS = frozenset(names[i] for names in _WEEKDAY_NAMES.values() for i in (0, 1))
+_FULL_WEEKDAYS = frozenset(names[i] for names in WEEKDAY_NAMES.values() for i in (0, 1))
 _FULL_WEEKDAY = "|".join(_FULL_WEEKDAYS)
 
 _ORDINAL = r"(?:st|nd|rd|th|o|a)?"

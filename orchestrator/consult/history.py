@@ -12,6 +12,7 @@ A reply that is only a number answers the question it fits: 0 to 10 is a severit
 import re
 from dataclasses import dataclass, fields, replace
 
+from runtime.text.calendar_words import EN_MONTHS, EN_WEEKDAYS, PT_MONTHS, PT_WEEKDAYS
 from runtime.text.fold import fold_latin
 from runtime.text.language import detect_language
 
@@ -120,10 +121,8 @@ _RANGE = r"\s*(?:-|\u2013|to|or|a|ou)\s*"  # "2-3 days", "1 a 2 semanas"
 _SPAN = rf"(?:{_QUALIFIER}\s+)?(?:{_NUMBER})(?:{_RANGE}(?:{_NUMBER}))?\s*{_UNIT}"
 _LONG_TIME = (r"(?:many\s+|several\s+|some\s+|a\s+few\s+)?(?:days|weeks|months|years|ages)|a\s+while|"
               r"a\s+long\s+time|some\s+time|(?:muito\s+)?tempo|dias|semanas|meses|anos")
-_WEEKDAYS = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terca|quarta|quinta|sexta|"
-             r"sabado|domingo)(?:[\s-]*feira)?")
-_MONTHS = (r"(?:january|february|march|april|june|july|august|september|october|november|december|janeiro|"
-           r"fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)")
+_WEEKDAYS = rf"(?:{'|'.join(EN_WEEKDAYS + PT_WEEKDAYS)})(?:[\s-]*feira)?"
+_MONTHS = rf"(?:{'|'.join(m for m in EN_MONTHS + PT_MONTHS if m != 'may')})"  # "may" is a verb too
 _POINT_EN = (rf"yesterday|today|this\s+morning|last\s+night|earlier\s+today|the\s+day\s+before\s+yesterday|"
              rf"last\s+(?:week|month|year|weekend|{_WEEKDAYS})|the\s+weekend|(?:on\s+)?{_WEEKDAYS}|{_MONTHS}|"
              r"(?:19|20)\d\d|childhood|i\s+was\s+(?:a\s+)?(?:kid|child|teenager)")

@@ -27,6 +27,7 @@ from presidio_analyzer.predefined_recognizers import (
 
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
+from runtime.text.calendar_words import MONTHS, alternation
 
 
 class ContextRecognizer(LocalRecognizer):
@@ -209,9 +210,7 @@ def _record_id_context() -> ContextRecognizer:
                              [(rf"(?i:\b(?:{words})(?!\w){_FILL}){value}", 0.8)])
 
 
-_MONTH = (r"(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
-          r"january|february|march|april|may|june|july|august|september|october|november|december|"
-          r"jan|fev|feb|mar|abr|apr|mai|jun|jul|ago|aug|set|sept?|out|oct|nov|dez|dec)\.?")
+_MONTH = rf"(?:{alternation(MONTHS)})\.?"
 _DAY = r"[0-3]?\d(?:st|nd|rd|th|\u00ba|\u00b0)?"
 _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}"
          r"|\d{1,2}[/.\-]\d{1,2}(?:[/.\-](?:\d{4}|\d{2}))?"

@@ -5,6 +5,8 @@ Every entry is a regular-expression fragment over *folded* text (lower case, acc
 in `understand.py` and `when.py`.
 """
 
+from runtime.text.calendar_words import EN_WEEKDAYS, PT_WEEKDAYS
+
 # --- specialties offered by the mesh (clinic specialty ids as in deploy/registry.json) -------------------
 
 # Organ words count only next to a doctor/clinic word: "pele" alone may be a symptom ("mancha na pele").
@@ -84,7 +86,7 @@ OF_NAME_PT = rf"{_DATA_PT}\s+(?:d[oa]|de)\s+"
 OF_NAME_EN = rf"(?:{_DATA_EN}\s+(?:of|for)\s+|{_DATA_EN}\s+(?:is|does|did|has)\s+)"
 NOT_A_PERSON: tuple[str, ...] = (
     "doctor", "doctors", "dr", "dra", "clinic", "clinics", "today", "tomorrow", "yesterday", "week",
-    "month", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "it", "that",
+    "month", *EN_WEEKDAYS, "it", "that",
     "this", "everyone", "anyone", "someone", "who", "what", "my", "your", "his", "her", "our", "their",
 )
 
@@ -182,8 +184,7 @@ RESCHEDULE: tuple[str, ...] = (
     r"(?:move[sd]?|moving)\s+(?:it|that|this|them|to|my\s+(?:appointment|booking|consultation|slot|visit)"
     r"|the\s+(?:appointment|booking|consultation|slot|visit))",
     r"change[sd]?\s+(?:it|that|(?:my|the)\s+(?:appointment|booking|consultation|slot|visit|time|date|day))",
-    r"change[sd]?\s+to\s+(?:another|a\s+different|next|the|tomorrow|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|\d)",
+    rf"change[sd]?\s+to\s+(?:another|a\s+different|next|the|tomorrow|{'|'.join(EN_WEEKDAYS)}|\d)",
     r"switch\s+(?:it\s+)?to",
     r"(?:mud(?:ar|a|e|o)|troc(?:ar|a|o)|troque)\s+(?:a|o|minha|meu|para|pra|de|isso|ela)",
     r"pass(?:ar|a|e)\s+(?:a\s+consulta\s+|ela\s+)?(?:para|pra)",
@@ -286,7 +287,7 @@ CHOOSING_VERBS = (r"(?:quero|queria|escolho|prefiro|pego|fico\s+com|pode\s+ser|v
 REFERS_TO_PREVIOUS: tuple[str, ...] = (
     r"it", r"that\s+one", r"this\s+one", r"the\s+same(?:\s+one)?", r"that\s+(?:appointment|slot|time|one)",
     r"my\s+(?:appointment|booking|consultation|visit)", r"the\s+(?:appointment|booking)",
-    r"(?:essa|esse|aquela|aquele|dessa|desse|nessa|nesse)(?!\s+(?:semana|mes|sexta|segunda|terca|quarta|quinta|"
-    r"sabado|domingo|ano)\b)", r"ela", r"isso", r"(?:a|o)\s+mesm[oa]", r"minha\s+consulta",
+    rf"(?:essa|esse|aquela|aquele|dessa|desse|nessa|nesse)(?!\s+(?:semana|mes|{'|'.join(PT_WEEKDAYS)}|ano)\b)",
+    r"ela", r"isso", r"(?:a|o)\s+mesm[oa]", r"minha\s+consulta",
     r"meu\s+(?:agendamento|horario)", r"a\s+consulta", r"(?:remarc|desmarc|cancel)\w+-?la",
 )

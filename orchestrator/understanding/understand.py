@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from orchestrator.understanding import lexicon, when
+from runtime.text.calendar_words import PT_WEEKDAYS
 from runtime.text.fold import fold_latin
 from runtime.text.language import ENGLISH_WORDS, PORTUGUESE_WORDS, detect_language
 
@@ -124,7 +125,7 @@ _CHOICE_WORD = re.compile(
     r"(?!\s*-?\s*feira|\s+que\s+vem|\s+(?:vez|vezes|time|times|semana|week|mes|month|dia|day|ano|year|half|metade|"
     r"appointment|consulta))"
 )
-_WEEKDAY_ORDINALS = frozenset({"segunda", "quarta", "quinta", "sexta"})
+_WEEKDAY_ORDINALS = frozenset(lexicon.ORDINALS).intersection(PT_WEEKDAYS)  # "segunda", "quarta" …
 _ENGLISH_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth"})
 _NEGATION = re.compile(r"(?<!\w)(?:nao|nunca|don't|dont|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+){0,2}$")
 _ONLY_A_DIGIT = re.compile(r"^\W*(?P<n>[1-9])\W*$")

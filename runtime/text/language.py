@@ -3,6 +3,7 @@
 import re
 from collections.abc import Callable
 
+from runtime.text.calendar_words import EN_MONTHS, EN_WEEKDAYS, PT_MONTHS, PT_WEEKDAYS
 from runtime.text.fold import fold_latin
 
 # Function and domain words (folded) typical of each language; words shared by both ("a", "as", "do", "no",
@@ -12,22 +13,19 @@ PORTUGUESE_WORDS: frozenset[str] = frozenset("""
     cancelar para pra com nao minha minhas meu meus de da das dos amanha hoje depois semana que vem proxima
     proximo o os um uma eu tem tenho voce qual quais e ola oi bom boa dia tarde noite obrigado obrigada valeu
     vaga vagas disponivel disponiveis medico medica doutor doutora por favor sim mais cedo dados paciente
-    exame exames meio posso pode isso essa esse na em ao ou mes feira segunda terca quarta quinta sexta
-    sabado domingo
-    janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro cardiologista
+    exame exames meio posso pode isso essa esse na em ao ou mes feira cardiologista
     dermatologista ortopedista cardiologia dermatologia ortopedia pele coracao ossos opcao primeiro primeira
     segundo mostre mostrar mostra ver lista todos sao como porque tomar dose remedio mesma mesmo ela esta este
     nesta quanto antes agenda vou fico tchau doenca sintomas significa sobre muito estou aqui ja tambem
-""".split())
+""".split()) | {*PT_WEEKDAYS, *PT_MONTHS}
 ENGLISH_WORDS: frozenset[str] = frozenset("""
     i the appointment appointments book booking my want available availability at tomorrow today is are what
     how have has any with please can could would like need next week this that it to for of on in and you show
     list slots slot doctor cancel move reschedule earliest one take ll hi hello hey thanks thank yes morning
-    afternoon evening monday tuesday wednesday thursday friday saturday sunday january february march april
-    june july august september october november december cardiologist dermatologist orthopedist heart skin
+    afternoon evening cardiologist dermatologist orthopedist heart skin
     bone option first second third there does should which who else booked patient record times time mole
     weather football when where be get see if am pm noon an or go up about from by than
-""".split())
+""".split()) | {*EN_WEEKDAYS, *EN_MONTHS} - {"may"}  # "may" is a verb too
 
 _WORD = re.compile(r"[a-z]+")
 _ACCENTED_LOWER_WORD = re.compile(r"(?<![\w.])[a-zà-ÿ]*[à-öø-ÿ][a-zà-ÿ]*")
