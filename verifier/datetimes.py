@@ -1,7 +1,7 @@
 """Dates, times and weekdays as people and models write them in Portuguese and English.
 
 A small grammar of our own (dateparser misreads "10h" and "dia 18/07" and is far too slow
-for a per-answer check). Everything works on folded text (text.fold), so offsets are
+for a per-answer check). Everything works on folded text (runtime.text.fold), so offsets are
 offsets into the original; identifiers (CPFs, phones, ids) must be masked beforehand.
 """
 
@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from runtime.text.calendar_words import MONTHS, WEEKDAY_NAMES, WEEKDAYS, alternation
+from runtime.text.clock import NOON, am_pm, clock
 from verifier.text import after_boundary, last_word, words
 
 # Abbreviations that are also common words ("5 out of", "3 days ago") count only after "de".
@@ -45,16 +46,17 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str], str]] = [
 _WEEKDAY_AFTER = re.compile(rf"\s*,?\s*\(?\s*({_WEEKDAY})(?:[-\s]feira)?\b")
 _LONE_WEEKDAY = re.compile(rf"({_FULL_WEEKDAY})(?:[-\s]feira)?\b")
 
+# Written times only (see runtime.text.clock): "10h", "10:30", "3pm", "10 da manhã".
 _TIME = re.compile(
     r"(?P<h>\d{1,2})(?:"
-    r"[:h](?P<m>[0-5]\d)(?:min)?(?:\s*(?P<ap1>[ap])\.?\s?m\b\.?|\s+da\s+(?P<part1>manha|tarde|noite)\b)?"
+    rf"[:h](?P<m>[0-5]\d)(?:min)?(?:\s*{am_pm('ap1')}|\s+da\s+(?P<part1>manha|tarde|noite)\b)?"
     r"|h(?:rs?|s)?\b"
-    r"|\s*(?P<ap2>[ap])\.?\s?m\b\.?"
+    rf"|\s*{am_pm('ap2')}"
     r"|\s+da\s+(?P<part2>manha|tarde|noite)\b"
     r")(?![\d:])"
 )
 _DIGIT = re.compile(r"\d")
-_NOON = re.compile(r"(?:meio[- ]dia|noon|midday)\b")
+_NOON = re.compile(rf"(?:{NOON})\b")
 # "às 9" needs the accent (plain "as 5" is an article and a count), so it is read from the
 # original text rather than the folded one.
 _AS_HOUR = re.compile(r"[àÀ]s\s+(\d{1,2})(?![\d:h/]|\s+da\s)(?:\s+horas?\b)?")
@@ -116,13 +118,14 @@ def find_times(text: str, original: str) -> list[TimeMention]:
     if not _DIGIT.search(text):
         return times
     for m in after_boundary(text, _TIME.finditer(text), ":.,/"):
-        hhmm = _clock(int(m["h"]), int(m["m"] or 0), m["ap1"] or m["ap2"], m["part1"] or m["part2"])
+        hhmm = clock(int(m["h"]), int(m["m"] or 0), am_pm=m["ap1"] or m["ap2"],
+                     period=m["part1"] or m["part2"])
         if hhmm:
             times.append(TimeMention(m.start(), hhmm))
     as_hours = _AS_HOUR.finditer(original) if "às" in original or "Às" in original else ()
     for m in after_boundary(original, as_hours):
         if text[m.start(1)].isdigit():  # not blanked as part of a date
-            hhmm = _clock(int(m[1]), 0, None, None)
+            hhmm = clock(int(m[1]), 0)
             if hhmm:
                 times.append(TimeMention(m.start(1), hhmm))
     return sorted(times, key=lambda t: t.start)
@@ -223,14 +226,3 @@ def _weekday_before(text: str, start: int) -> int | None:
         head = head[:-len("-feira")]
     return base + len(head) if last_word(head, len(head)) in WEEKDAYS else None
 
-
-def _clock(hour: int, minute: int, am_pm: str | None, part: str | None) -> str:
-    if am_pm:
-        if not 1 <= hour <= 12:
-            return ""
-        hour = hour % 12 + (12 if am_pm == "p" else 0)
-    elif part in ("tarde", "noite") and hour < 12:
-        hour += 12
-    if not (0 <= hour <= 23 and 0 <= minute <= 59):
-        return ""
-    return f"{hour:02d}:{minute:02d}"

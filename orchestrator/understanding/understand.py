@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from orchestrator.understanding import lexicon, when
+from orchestrator.understanding import lexicon, times, when
 from runtime.text.calendar_words import PT_WEEKDAYS
 from runtime.text.fold import fold_latin
 from runtime.text.language import ENGLISH_WORDS, PORTUGUESE_WORDS, detect_language
@@ -150,7 +150,7 @@ def understand(
 ) -> Understanding:
     folded = fold_latin(message)
     doctors = _doctors(message, folded, tuple(known_doctors))
-    found_time = when.find_time(folded)
+    found_time = times.find_time(folded)
     choice, rest = _choice(found_time.text)
     dates = when.find_dates(rest, today)
     specialty = _specialty(folded)
