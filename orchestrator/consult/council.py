@@ -34,7 +34,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Protocol
 
-from orchestrator.consult.history import History, language_of, negated, onset_days
+from orchestrator.consult.history import History
+from orchestrator.consult.negation import language_of, negated
+from orchestrator.consult.onset import onset_days
 from runtime.text.fold import fold_latin as fold
 
 log = logging.getLogger("council")
