@@ -8,7 +8,7 @@ import sqlite3
 from clinics.records import Appointment, AppointmentRef, Doctor, Handoff, Identity
 from clinics.slots import is_past
 from runtime.errors import FailedPrecondition, NotFound, PermissionDenied
-from runtime.identity import fold
+from runtime.text.fold import fold_words as fold
 
 _SELECT = (
     "SELECT a.appointment_id, d.name, s.date, s.time, a.status, a.patient_name, a.patient_cpf"

@@ -5,7 +5,7 @@ import sqlite3
 
 from clinics.records import Doctor, Slot
 from runtime.errors import FailedPrecondition, InvalidArgument, NotFound
-from runtime.identity import fold
+from runtime.text.fold import fold_words as fold
 
 
 def all_doctors(conn: sqlite3.Connection) -> list[Doctor]:

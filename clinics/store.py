@@ -20,7 +20,7 @@ from clinics import appointments, idempotency, schema, seed, slots
 from clinics.records import Appointment, AppointmentRef, Doctor, Handoff, Identity, Patient, Slot
 from runtime import sqlite
 from runtime.errors import NotFound
-from runtime.identity import fold
+from runtime.text.fold import fold_words as fold
 
 
 class ClinicStore:

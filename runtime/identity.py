@@ -1,7 +1,6 @@
 """Patient identity checks shared by clinics and the orchestrator: CPF check digits and names."""
 
 import re
-import unicodedata
 
 from runtime.errors import InvalidArgument
 
@@ -41,8 +40,3 @@ def normalize_name(raw: str, field: str = "patient.full_name") -> str:
         raise InvalidArgument(field, "must be a person's name (2 to 200 characters)")
     return name
 
-
-def fold(text: str) -> str:
-    """Case- and accent-insensitive form used to compare names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())

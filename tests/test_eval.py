@@ -6,7 +6,8 @@ import json
 
 from rich.console import Console
 
-from runtime.identity import fold, normalize_cpf
+from runtime.identity import normalize_cpf
+from runtime.text.fold import fold_words as fold
 from tests.eval import Report, evaluate, load_scenarios, seeded_patient_names
 from tests.eval.__main__ import consult_table, metrics_table, scenario_table, vignette_table
 from tests.eval.consults import evaluate_consults, load_vignettes

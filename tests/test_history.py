@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from orchestrator.consult.history import FIELDS, History, extract, onset_days
+from orchestrator.consult.history import FIELDS, History, extract
+from orchestrator.consult.onset import onset_days
 
 FIELD_CASES = [
     # onset

@@ -9,8 +9,8 @@ import pytest
 
 from clinics.seed import DOCTORS
 from orchestrator.understanding import when
-from orchestrator.understanding.language import fold
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, understand, warm_up
+from runtime.text.fold import fold_latin as fold
 
 SUNDAY = dt.date(2026, 11, 22)
 WEDNESDAY = dt.date(2026, 11, 25)

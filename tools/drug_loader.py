@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from healthmesh.v1 import tools_pb2
-from runtime.identity import fold as fold_name
+from runtime.text.fold import fold_words as fold_name
 from tools.readonly import json_list, json_text
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "drugs.json"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from runtime import specialties
-from runtime.folding import fold
+from runtime.text.fold import fold
 from tools.readonly import json_list, json_text
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "guidelines.json"

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from runtime.folding import fold
+from runtime.text.fold import fold
 from tools.guideline_loader import WORD
 from tools.readonly import PooledReader
 

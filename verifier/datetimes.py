@@ -1,7 +1,7 @@
 """Dates, times and weekdays as people and models write them in Portuguese and English.
 
 A small grammar of our own (dateparser misreads "10h" and "dia 18/07" and is far too slow
-for a per-answer check). Everything works on folded text (text.fold), so offsets are
+for a per-answer check). Everything works on folded text (runtime.text.fold), so offsets are
 offsets into the original; identifiers (CPFs, phones, ids) must be masked beforehand.
 """
 
@@ -10,31 +10,18 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from runtime.text.calendar_words import MONTHS, WEEKDAY_NAMES, WEEKDAYS, alternation
+from runtime.text.clock import NOON, am_pm, clock
 from verifier.text import after_boundary, last_word, words
 
-_MONTH_NAMES = {
-    1: ("janeiro", "january", "jan"), 2: ("fevereiro", "february", "fev", "feb"),
-    3: ("marco", "march", "mar"), 4: ("abril", "april", "abr", "apr"), 5: ("maio", "may", "mai"),
-    6: ("junho", "june", "jun"), 7: ("julho", "july", "jul"), 8: ("agosto", "august", "ago", "aug"),
-    9: ("setembro", "september", "set", "sept", "sep"), 10: ("outubro", "october", "out", "oct"),
-    11: ("novembro", "november", "nov"), 12: ("dezembro", "december", "dez", "dec"),
-}
-MONTHS = {name: number for number, names in _MONTH_NAMES.items() for name in names}
 # Abbreviations that are also common words ("5 out of", "3 days ago") count only after "de".
 _AMBIGUOUS_MONTHS = ("mar", "mai", "ago", "set", "out")
-_MONTH = "|".join(sorted((m for m in MONTHS if m not in _AMBIGUOUS_MONTHS), key=len, reverse=True))
-_ANY_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+_MONTH = alternation(m for m in MONTHS if m not in _AMBIGUOUS_MONTHS)
+_ANY_MONTH = alternation(MONTHS)
 
-_WEEKDAY_NAMES = {
-    0: ("segunda", "monday", "seg", "mon"), 1: ("terca", "tuesday", "ter", "tues", "tue"),
-    2: ("quarta", "wednesday", "qua", "wed"), 3: ("quinta", "thursday", "qui", "thurs", "thur", "thu"),
-    4: ("sexta", "friday", "sex", "fri"), 5: ("sabado", "saturday", "sab", "sat"),
-    6: ("domingo", "sunday", "dom", "sun"),
-}
-WEEKDAYS = {name: number for number, names in _WEEKDAY_NAMES.items() for name in names}
-_WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_WEEKDAY = alternation(WEEKDAYS)
 # Only full names stand for a day on their own; "ter", "sex" or "sun" are words too.
-_FULL_WEEKDAYS = frozenset(names[i] for names in _WEEKDAY_NAMES.values() for i in (0, 1))
+_FULL_WEEKDAYS = frozenset(names[i] for names in WEEKDAY_NAMES.values() for i in (0, 1))
 _FULL_WEEKDAY = "|".join(_FULL_WEEKDAYS)
 
 _ORDINAL = r"(?:st|nd|rd|th|o|a)?"
@@ -59,16 +46,17 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str], str]] = [
 _WEEKDAY_AFTER = re.compile(rf"\s*,?\s*\(?\s*({_WEEKDAY})(?:[-\s]feira)?\b")
 _LONE_WEEKDAY = re.compile(rf"({_FULL_WEEKDAY})(?:[-\s]feira)?\b")
 
+# Written times only (see runtime.text.clock): "10h", "10:30", "3pm", "10 da manhã".
 _TIME = re.compile(
     r"(?P<h>\d{1,2})(?:"
-    r"[:h](?P<m>[0-5]\d)(?:min)?(?:\s*(?P<ap1>[ap])\.?\s?m\b\.?|\s+da\s+(?P<part1>manha|tarde|noite)\b)?"
+    rf"[:h](?P<m>[0-5]\d)(?:min)?(?:\s*{am_pm('ap1')}|\s+da\s+(?P<part1>manha|tarde|noite)\b)?"
     r"|h(?:rs?|s)?\b"
-    r"|\s*(?P<ap2>[ap])\.?\s?m\b\.?"
+    rf"|\s*{am_pm('ap2')}"
     r"|\s+da\s+(?P<part2>manha|tarde|noite)\b"
     r")(?![\d:])"
 )
 _DIGIT = re.compile(r"\d")
-_NOON = re.compile(r"(?:meio[- ]dia|noon|midday)\b")
+_NOON = re.compile(rf"(?:{NOON})\b")
 # "às 9" needs the accent (plain "as 5" is an article and a count), so it is read from the
 # original text rather than the folded one.
 _AS_HOUR = re.compile(r"[àÀ]s\s+(\d{1,2})(?![\d:h/]|\s+da\s)(?:\s+horas?\b)?")
@@ -130,13 +118,14 @@ def find_times(text: str, original: str) -> list[TimeMention]:
     if not _DIGIT.search(text):
         return times
     for m in after_boundary(text, _TIME.finditer(text), ":.,/"):
-        hhmm = _clock(int(m["h"]), int(m["m"] or 0), m["ap1"] or m["ap2"], m["part1"] or m["part2"])
+        hhmm = clock(int(m["h"]), int(m["m"] or 0), am_pm=m["ap1"] or m["ap2"],
+                     period=m["part1"] or m["part2"])
         if hhmm:
             times.append(TimeMention(m.start(), hhmm))
     as_hours = _AS_HOUR.finditer(original) if "às" in original or "Às" in original else ()
     for m in after_boundary(original, as_hours):
         if text[m.start(1)].isdigit():  # not blanked as part of a date
-            hhmm = _clock(int(m[1]), 0, None, None)
+            hhmm = clock(int(m[1]), 0)
             if hhmm:
                 times.append(TimeMention(m.start(1), hhmm))
     return sorted(times, key=lambda t: t.start)
@@ -237,14 +226,3 @@ def _weekday_before(text: str, start: int) -> int | None:
         head = head[:-len("-feira")]
     return base + len(head) if last_word(head, len(head)) in WEEKDAYS else None
 
-
-def _clock(hour: int, minute: int, am_pm: str | None, part: str | None) -> str:
-    if am_pm:
-        if not 1 <= hour <= 12:
-            return ""
-        hour = hour % 12 + (12 if am_pm == "p" else 0)
-    elif part in ("tarde", "noite") and hour < 12:
-        hour += 12
-    if not (0 <= hour <= 23 and 0 <= minute <= 59):
-        return ""
-    return f"{hour:02d}:{minute:02d}"

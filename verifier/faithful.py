@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from healthmesh.v1 import verifier_pb2
+from runtime.text.calendar_words import EN_WEEKDAYS
 from verifier.datetimes import DateMention, TimeMention, find_dates, find_times, lone_weekdays, weekday_of
 from verifier.text import (
     TITLED_DOCTOR,
@@ -29,7 +30,7 @@ from verifier.text import (
     segments,
 )
 
-_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_DAY_NAMES = tuple(name.capitalize() for name in EN_WEEKDAYS)
 _SLOT_WORDS = r"(?:slots?|availability|openings?|appointments?|times?|dates?|spots?)"
 # No leading \b: after_boundary checks where a match starts (see verifier.text).
 _NOTHING_AVAILABLE = re.compile(

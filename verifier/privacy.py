@@ -10,7 +10,7 @@ an evidence fact (clinic addresses come as facts). Doctor mentions ("Dr. …") a
 import re
 
 from healthmesh.v1 import common_pb2, verifier_pb2
-from verifier.datetimes import MONTHS, WEEKDAYS
+from runtime.text.calendar_words import MONTHS, WEEKDAYS
 from verifier.text import (
     CPF,
     EMAIL,

@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from healthmesh.v1 import verifier_pb2
-from verifier.datetimes import WEEKDAYS, find_dates, find_times
+from runtime.text.calendar_words import WEEKDAYS
+from verifier.datetimes import find_dates, find_times
 from verifier.text import OPAQUE_ID, blank, doctor_key, find_all, fold, mask_identifiers, segments
 from verifier.wording import LANGUAGE_NAMES, Vocabulary, addable, foreign, is_modal, is_negation, tokens
 

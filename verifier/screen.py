@@ -7,6 +7,7 @@ when none is requested (Portuguese when the message looks Portuguese, else Engli
 import re
 
 from healthmesh.v1 import verifier_pb2
+from runtime.text import language as runtime_language
 from verifier.redflags import normalize, read
 
 _EMERGENCY = {
@@ -38,12 +39,17 @@ from at be think breathe bleeding took hurt myself father mother son daughter wi
 """.split())
 
 
-def detect_language(message: str) -> str:
-    """"pt" when the message looks Portuguese (accents, common words), else "en"."""
+def _emergency_hints(message: str) -> tuple[int, int]:
+    """Portuguese and English scores from the words of short emergency messages; an accent
+    anywhere counts twice for Portuguese."""
     words = re.findall(r"[\w']+", normalize(message))
     pt = sum(w in _PT_WORDS for w in words) + (2 if _PT_ACCENTS.search(message) else 0)
-    en = sum(w in _EN_WORDS for w in words)
-    return "pt" if pt > en else "en"
+    return pt, sum(w in _EN_WORDS for w in words)
+
+
+def detect_language(message: str) -> str:
+    """"pt" when the message looks Portuguese, else "en"."""
+    return runtime_language.detect_language(message, hints=_emergency_hints)
 
 
 def emergency_message(category: int, language: str) -> str:

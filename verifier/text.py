@@ -11,7 +11,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from runtime.folding import fold
+from runtime.text.fold import fold
 
 
 def compact(text: str) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 import snowballstemmer
 from wordfreq import zipf_frequency
 
-from runtime.folding import fold
+from runtime.text.fold import fold
 
 # Letters, with inner apostrophes ("can't", "d'água"); digits are read separately.
 WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")

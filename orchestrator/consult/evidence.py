@@ -5,10 +5,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from orchestrator.consult.history import History, language_of
+from orchestrator.consult.history import History
+from orchestrator.consult.negation import language_of
 from orchestrator.consult.specialist_cues import CUES, SIDES, found
 from orchestrator.consult.urgency import urgency_of
-from orchestrator.understanding.language import fold
+from runtime.text.fold import fold_latin as fold
 
 COMPANIONS_MIN = 4.0  # cues that need company count without it only when together they weigh this much
 

@@ -17,9 +17,9 @@ from orchestrator.answering.phrases import SPECIALTY_NAME, say, when
 from orchestrator.consult import council
 from orchestrator.consult.history import History, extract
 from orchestrator.sessions import ConsultState, Session, SlotRef
-from orchestrator.understanding.language import fold
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, asks_for_slots
 from runtime.specialties import SPECIALTIES
+from runtime.text.fold import fold_latin
 
 MAX_ROUNDS = 2
 ADULT_AGE = 18
@@ -61,7 +61,7 @@ def opens_consult(message: str, u: Understanding) -> bool:
     quando ando") with no other task asked; a general question ("what causes acne?") is not one,
     nor is a message that names the specialty wanted ("sem dor no peito, só um check-up com
     cardiologista"): the consult exists to find it."""
-    folded = fold(message)
+    folded = fold_latin(message)
     if (not _SYMPTOM.search(folded) or u.specialty or u.intent in _OTHER_TASKS
             or asks_for_slots(folded)):
         return False
@@ -75,7 +75,7 @@ def answers_questions(session: Session, u: Understanding, message: str) -> bool:
     task (a booking, or slots: "quais horários de cardiologia?")."""
     c = session.consult
     return (c is not None and c.stage == "history" and u.intent not in _OTHER_TASKS
-            and not asks_for_slots(fold(message)))
+            and not asks_for_slots(fold_latin(message)))
 
 
 def wants_slots(session: Session, u: Understanding) -> bool:

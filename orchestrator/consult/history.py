@@ -1,10 +1,10 @@
 """History facts from a patient's own words, in Portuguese or English: onset, provocation, quality,
 region, severity and timing (the OPQRST questions), plus age and pregnancy.
 
-Deterministic and fast: precompiled regular expressions over folded text (`language.fold` keeps the
+Deterministic and fast: precompiled regular expressions over folded text (`fold_latin` keeps the
 length, so every span maps back to the patient's original spelling, which is what a field holds).
-A cue right after a negation in the same clause ("not itchy", "não estou grávida") does not count; in
-English "no" negates too ("no fever"), in Portuguese it is "in the" ("dor no joelho").
+A cue right after a negation in the same clause ("not itchy", "não estou grávida") does not count
+(see `negation`).
 
 A reply that is only a number answers the question it fits: 0 to 10 is a severity, 11 to 120 an age.
 """
@@ -12,7 +12,9 @@ A reply that is only a number answers the question it fits: 0 to 10 is a severit
 import re
 from dataclasses import dataclass, fields, replace
 
-from orchestrator.understanding.language import detect_language, fold
+from orchestrator.consult.negation import language_of, negated
+from orchestrator.consult.onset import SPAN, find_onset
+from runtime.text.fold import fold_latin
 
 FIELDS = ("onset", "provocation", "quality", "region", "severity", "timing")
 
@@ -54,143 +56,8 @@ class History:
         return [f"{labels[name]}: {value}" for name, value in values.items() if value is not None]
 
 
-# --- negation ------------------------------------------------------------------------------------------
-
-_CLAUSE_END = re.compile(r"[.,;:!?\n]")
-_NEGATION_PT = r"nao|sem|nem|nenhum|nenhuma|nunca|jamais"
-_NEGATION_EN = (r"not|without|never|don't|dont|doesn't|doesnt|didn't|didnt|isn't|isnt|aren't|haven't|hasn't|"
-                r"nor|denies")
-_NEGATED = {
-    "pt": re.compile(rf"(?<![\w'])(?:{_NEGATION_PT}|{_NEGATION_EN})\s+(?:[\w'/-]+\s+){{0,2}}$"),
-    "en": re.compile(rf"(?<![\w'])(?:no|{_NEGATION_PT}|{_NEGATION_EN})\s+(?:[\w'/-]+\s+){{0,2}}$"),
-}
-
-
-def negated(folded: str, start: int, language: str) -> bool:
-    """Whether a negation opens the clause up to three words before `start`."""
-    clause_start = max((m.end() for m in _CLAUSE_END.finditer(folded, 0, start)), default=0)
-    return _NEGATED[language].search(folded[clause_start:start]) is not None
-
-
-# Symptom words, for short messages the general detector cannot place ("dor no joelho": no word it knows).
-_PT_HINTS = re.compile(r"\b(?:dor|dores|doi|doendo|coceira|coca|manchas?|inchaco|inchad[oa]s?|febre|tosse|"
-                       r"tontura|cansaco|falta|pintas?|feridas?|sinto|ha|desde|piora|melhora|joelhos?|peito|"
-                       r"costas|bracos?|pernas?|ombros?|tornozelos?|cabeca|barriga|pescoco)\b")
-_EN_HINTS = re.compile(r"\b(?:pain|painful|hurts?|aches?|rash|itch\w*|fever|cough|swollen|swelling|since|"
-                       r"worse|better|knees?|chest|back|arms?|legs?|shoulders?|ankles?|head|stomach|feel|"
-                       r"feeling)\b")
-
-
-def language_of(text: str, folded: str) -> str:
-    """"pt" or "en", for deciding whether "no" is a negation."""
-    detected = detect_language(text, folded, None)
-    if detected == "en" and len(_PT_HINTS.findall(folded)) > len(_EN_HINTS.findall(folded)):
-        return "pt"
-    return detected
-
-
 def _compile(*fragments: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w'])(?:" + "|".join(fragments) + r")(?![\w'])")
-
-
-# --- onset ---------------------------------------------------------------------------------------------
-
-_NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "um": 1, "uma": 1, "two": 2, "dois": 2, "duas": 2, "three": 3, "tres": 3,
-    "four": 4, "quatro": 4, "five": 5, "cinco": 5, "six": 6, "seis": 6, "seven": 7, "sete": 7, "eight": 8,
-    "oito": 8, "nine": 9, "nove": 9, "ten": 10, "dez": 10, "eleven": 11, "onze": 11, "twelve": 12, "doze": 12,
-    "fifteen": 15, "quinze": 15, "twenty": 20, "vinte": 20, "thirty": 30, "trinta": 30,
-    "a few": 3, "few": 3, "a couple of": 2, "a couple": 2, "couple of": 2, "several": 4, "some": 3,
-    "uns": 3, "umas": 3, "alguns": 3, "algumas": 3, "poucos": 3, "poucas": 3, "varios": 4, "varias": 4,
-    "muitos": 6, "muitas": 6, "many": 6,
-}
-_NUMBER = r"\d{1,3}(?:[.,]5)?|" + "|".join(sorted((re.escape(n) for n in _NUMBERS), key=len, reverse=True))
-# Numbers that count on their own; "a", "some" and "many" need a unit phrase around them ("for a week").
-_EXACT = r"\d{1,3}(?:[.,]5)?|" + "|".join(
-    sorted((re.escape(n) for n in _NUMBERS if n not in ("a", "an", "some", "many", "muitos", "muitas")),
-           key=len, reverse=True))
-_QUALIFIER = (r"(?:about|around|almost|nearly|over|more\s+than|less\s+than|roughly|maybe|like|at\s+least|"
-              r"cerca\s+de|quase|mais\s+de|menos\s+de|mais\s+ou\s+menos|aproximadamente|uns|umas|pelo\s+menos)")
-_UNIT_DAYS = {
-    "min": 1 / 1440, "hour": 1 / 24, "hr": 1 / 24, "hora": 1 / 24, "day": 1, "dia": 1, "week": 7, "wk": 7,
-    "semana": 7, "month": 30, "mes": 30, "year": 365, "yr": 365, "ano": 365,
-}
-_UNIT = (r"(?:minutes?|mins?|minutos?|hours?|hrs?|horas?|days?|dias?|weeks?|wks?|semanas?|months?|mes|meses|"
-         r"years?|yrs?|anos?)")
-_RANGE = r"\s*(?:-|\u2013|to|or|a|ou)\s*"  # "2-3 days", "1 a 2 semanas"
-_SPAN = rf"(?:{_QUALIFIER}\s+)?(?:{_NUMBER})(?:{_RANGE}(?:{_NUMBER}))?\s*{_UNIT}"
-_LONG_TIME = (r"(?:many\s+|several\s+|some\s+|a\s+few\s+)?(?:days|weeks|months|years|ages)|a\s+while|"
-              r"a\s+long\s+time|some\s+time|(?:muito\s+)?tempo|dias|semanas|meses|anos")
-_WEEKDAYS = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terca|quarta|quinta|sexta|"
-             r"sabado|domingo)(?:[\s-]*feira)?")
-_MONTHS = (r"(?:january|february|march|april|june|july|august|september|october|november|december|janeiro|"
-           r"fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)")
-_POINT_EN = (rf"yesterday|today|this\s+morning|last\s+night|earlier\s+today|the\s+day\s+before\s+yesterday|"
-             rf"last\s+(?:week|month|year|weekend|{_WEEKDAYS})|the\s+weekend|(?:on\s+)?{_WEEKDAYS}|{_MONTHS}|"
-             r"(?:19|20)\d\d|childhood|i\s+was\s+(?:a\s+)?(?:kid|child|teenager)")
-_POINT_PT = (rf"ontem(?:\s+a\s+noite)?|anteontem|hoje(?:\s+de\s+manha)?|(?:a|o)?\s*semana\s+passada|"
-             rf"(?:o\s+)?mes\s+passado|(?:o\s+)?ano\s+passado|(?:o\s+)?fim\s+de\s+semana|(?:a\s+|o\s+)?{_WEEKDAYS}|"
-             rf"{_MONTHS}|(?:19|20)\d\d|crianca|pequen[oa]|sempre|essa\s+manha|esta\s+manha")
-_STARTED = (r"started|began|start|begin|came\s+on|appeared|showed\s+up|noticed\s+it|first\s+noticed|"
-            r"comecou|comecaram|iniciou|apareceu|apareceram|surgiu|surgiram|notei|percebi")
-# Most explicit first: "for two weeks … worse since yesterday" began two weeks ago.
-_ONSET = (
-    re.compile(rf"(?<![\w'])(?:for|over|in)\s+(?:the\s+)?(?:(?:last|past)\s+)?(?P<d>{_SPAN})(?!\w)"),
-    re.compile(rf"(?<![\w'])(?P<d>{_SPAN}\s+ago)(?!\w)"),
-    re.compile(rf"(?<![\w'])(?P<d>(?:ha|faz|tem)\s+(?:{_SPAN}|{_LONG_TIME}))(?!\w)"),
-    re.compile(rf"(?<![\w'])(?:durante|por|nas|nos)\s+(?:(?:as|os)\s+)?(?:ultim[oa]s\s+)?(?P<d>{_SPAN})(?!\w)"),
-    re.compile(rf"(?<![\w'])for\s+(?P<d>{_LONG_TIME})(?!\w)"),
-    re.compile(rf"(?<![\w'])(?:it'?s|it\s+has|has|have)\s+been\s+(?:going\s+on\s+)?"
-               rf"(?P<d>{_SPAN}|{_LONG_TIME})(?!\w)"),
-    re.compile(rf"(?<![\w'])(?P<d>(?:ever\s+)?since\s+(?:{_POINT_EN})|desde\s+(?:{_POINT_PT}))(?!\w)"),
-    re.compile(r"(?<![\w'])(?:de\s+)?(?P<d>ontem|anteontem)\s+(?:pra|para)\s+ca(?!\w)"),
-    re.compile(rf"(?<![\w'])(?:{_STARTED})\s+(?:(?:about|around|cerca\s+de)\s+)?"
-               rf"(?P<d>{_SPAN}\s+ago|ha\s+{_SPAN}|{_POINT_EN}|{_POINT_PT})(?!\w)"),
-    re.compile(r"(?<![\w'])(?P<d>yesterday|last\s+night|this\s+morning|earlier\s+today|last\s+week|ontem"
-               r"(?:\s+a\s+noite)?|anteontem|hoje\s+de\s+manha|semana\s+passada|(?:essa|esta)\s+manha)(?!\w)"),
-    re.compile(r"(?<![\w'])(?P<d>(?:nos|nas)\s+ultim[oa]s\s+(?:dias|semanas|meses|anos)"
-               r"|(?:in|over)\s+the\s+(?:last|past)\s+(?:few\s+)?(?:days|weeks|months|years))(?!\w)"),
-    # An answer on its own ("2 weeks", "uns 3 dias"), not a frequency ("twice a day", "every 2 days");
-    # ages and pregnancy weeks are blanked out before this.
-    re.compile(r"(?<![\w'/])(?<!once\s)(?<!twice\s)(?<!times\s)(?<!vezes\s)(?<!per\s)(?<!por\s)(?<!every\s)"
-               rf"(?<!each\s)(?<!cada\s)(?P<d>(?:{_QUALIFIER}\s+(?:a|an|um|uma)|(?:{_QUALIFIER}\s+)?(?:{_EXACT})"
-               rf"(?:{_RANGE}(?:{_EXACT}))?)\s*{_UNIT})(?![\w/])"),
-)
-
-
-def _onset(original: str, folded: str) -> str | None:
-    for pattern in _ONSET:
-        if match := pattern.search(folded):
-            return original[match.start("d"):match.end("d")]
-    return None
-
-
-_DAYS_NUMBER = re.compile(rf"(?<!\w)(?P<n>{_NUMBER})(?:{_RANGE}(?:{_NUMBER}))?\s*(?P<u>{_UNIT})")
-_DAYS_WORDS = (
-    (re.compile(r"\b(?:today|hoje|this\s+morning|earlier\s+today|(?:essa|esta)\s+manha|minutes?|minutos?|"
-                r"hours?|horas?)\b"), 0.0),
-    (re.compile(r"\b(?:yesterday|last\s+night|ontem)\b"), 1.0),
-    (re.compile(r"\b(?:anteontem|day\s+before\s+yesterday)\b"), 2.0),
-    (re.compile(rf"\b(?:days|dias|weekend|fim\s+de\s+semana|{_WEEKDAYS})\b"), 3.0),
-    (re.compile(r"\b(?:last\s+week|semana\s+passada)\b"), 7.0),
-    (re.compile(r"\b(?:weeks|semanas|a\s+while|some\s+time)\b"), 14.0),
-    (re.compile(rf"\b(?:last\s+month|mes\s+passado|months|meses|{_MONTHS})\b"), 60.0),
-    (re.compile(r"\b(?:years?|anos?|ages|long\s+time|muito\s+tempo|tempo|childhood|crianca|pequen[oa]|sempre|"
-                r"kid|child|teenager|(?:19|20)\d\d)\b"), 365.0),
-)
-
-
-def onset_days(onset: str | None) -> float | None:
-    """Roughly how many days ago an onset phrase puts the start: "2 weeks" 14, "desde ontem" 1."""
-    if onset is None:
-        return None
-    folded = fold(onset)
-    if match := _DAYS_NUMBER.search(folded):
-        number = match["n"]
-        count = float(number.replace(",", ".")) if number[0].isdigit() else _NUMBERS[number]
-        unit = next(days for stem, days in _UNIT_DAYS.items() if match["u"].startswith(stem))
-        return count * unit
-    return next((days for pattern, days in _DAYS_WORDS if pattern.search(folded)), None)
 
 
 # --- provocation ---------------------------------------------------------------------------------------
@@ -373,8 +240,8 @@ _PREGNANT = _compile(
     r"esperando\s+(?:um\s+)?bebe",
 )
 _PREGNANCY_WEEKS = re.compile(
-    rf"(?<!\w)(?:{_SPAN})\s+(?:pregnant|of\s+pregnancy|de\s+(?:gestacao|gravidez))(?!\w)"
-    rf"|(?<!\w)(?:gravida|gestante)\s+de\s+(?:{_SPAN})(?!\w)"
+    rf"(?<!\w)(?:{SPAN})\s+(?:pregnant|of\s+pregnancy|de\s+(?:gestacao|gravidez))(?!\w)"
+    rf"|(?<!\w)(?:gravida|gestante)\s+de\s+(?:{SPAN})(?!\w)"
 )
 
 
@@ -394,7 +261,7 @@ def _blank(text: str, match: re.Match[str] | None) -> str:
 
 
 def extract(text: str) -> History:
-    folded = fold(text)
+    folded = fold_latin(text)
     language = language_of(text, folded)
     if (only := _ONLY_A_NUMBER.match(folded)) and int(only["n"]) <= 10:
         return History(severity=int(only["n"]))
@@ -406,7 +273,7 @@ def extract(text: str) -> History:
     for weeks in _PREGNANCY_WEEKS.finditer(for_onset):
         for_onset = _blank(for_onset, weeks)
     return History(
-        onset=_onset(text, for_onset),
+        onset=find_onset(text, for_onset),
         provocation=_provocation(text, folded, language),
         quality=_phrases(_QUALITY, text, folded, language, 3),
         region=_region(text, folded, language),

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from orchestrator.consult.history import negated
+from orchestrator.consult.negation import negated
 from runtime.specialties import SPECIALTIES
 
 GENERAL = "general_practice"

@@ -8,7 +8,8 @@ source below); 4 for a few emergency combinations the red-flag screen should alr
 import re
 from dataclasses import dataclass
 
-from orchestrator.consult.history import History, onset_days
+from orchestrator.consult.history import History
+from orchestrator.consult.onset import onset_days
 from orchestrator.consult.specialist_cues import CANNOT_BEAR_WEIGHT, EVOLVING, found
 
 

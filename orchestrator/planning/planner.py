@@ -16,8 +16,8 @@ from orchestrator.consult import flow as consult
 from orchestrator.planning.steps import Action, PlannedStep
 from orchestrator.sessions import AppointmentRef, Session, SlotRef
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding
-from runtime.identity import fold
 from runtime.registry import ClinicEntry
+from runtime.text.fold import fold_words as fold
 
 
 class Kind(enum.StrEnum):

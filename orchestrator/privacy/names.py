@@ -4,22 +4,23 @@ a first and last name ("Ana Silva") counts without them; and the session's own p
 wherever it appears. Public names are not PHI: doctors, clinics and clinic addresses, names of
 places around the clinics, and the ids the system issues for appointments, doctors and slots.
 
-Patterns read text with accents stripped (see `phi_recognizers.strip_accents`).
+Patterns read text with accents stripped (see `runtime.text.fold.strip_accents`).
 """
 
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from orchestrator.privacy.recognizers import ContextRecognizer, strip_accents
+from orchestrator.privacy.recognizers import ContextRecognizer
 from orchestrator.understanding import lexicon
+from runtime.text.calendar_words import EN_MONTHS, EN_WEEKDAYS, PT_MONTHS, PT_WEEKDAYS
+from runtime.text.fold import strip_accents
+from runtime.text.language import ENGLISH_WORDS, PORTUGUESE_WORDS
 
 # Capitalized words that follow "I'm", "sou", "paciente" … without being names (lower case).
 _NOT_NAMES = frozenset("""
     dr dra doutor doutora doctor doc prof professor professora sr sra srta mr mrs ms dona medico medica
-    enfermeira nurse monday tuesday wednesday thursday friday saturday sunday segunda terca quarta quinta
-    sexta sabado domingo january february march april may june july august september october november
-    december janeiro fevereiro abril maio junho julho agosto setembro outubro novembro dezembro
+    enfermeira nurse
     the a an o um uma eu i you voce we nos ele ela not nao sorry desculpa here aqui back new novo nova
     looking trying calling writing going interested available also still just sure fine ok okay happy glad
     worried scared sick pregnant gravida allergic alergico alergica diabetic diabetico diabetica hipertenso
@@ -37,7 +38,7 @@ _NOT_NAMES = frozenset("""
     mall church school university street st avenue ave road rd lane
     dizzy tired cansado cansada nervous nervoso nervosa anxious ansioso ansiosa confused confuso confusa
     afraid sad triste covid
-""".split())
+""".split()) | {*EN_WEEKDAYS, *PT_WEEKDAYS, *EN_MONTHS, *PT_MONTHS} - {"marco"}  # Marco is a name
 # Words that end a name typed in lower case after "me chamo" / "my name is".
 _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     and e ou or quero queria gostaria preciso need want would like to para pra tenho have has is am are sou
@@ -47,7 +48,7 @@ _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     recepcao atendimento setor suporte
 """.split())
 # The language detector's common words are not names either; "marco" (março) is also Marco.
-_COMMON = (lexicon.PORTUGUESE_WORDS | lexicon.ENGLISH_WORDS | lexicon.PLACE_WORDS) - {"marco"}
+_COMMON = (PORTUGUESE_WORDS | ENGLISH_WORDS | lexicon.PLACE_WORDS) - {"marco"}
 
 
 def _trie(words: Iterable[str]) -> str:

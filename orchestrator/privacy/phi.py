@@ -20,9 +20,10 @@ from dataclasses import dataclass
 
 from presidio_analyzer import RecognizerResult
 
-from orchestrator.privacy import recognizers as phi_recognizers
+from orchestrator.privacy import catalogue
+from orchestrator.privacy.catalogue import Entry
 from orchestrator.privacy.names import PublicNames, name_recognizer, patient_name_spans
-from orchestrator.privacy.recognizers import Entry, strip_accents
+from runtime.text.fold import strip_accents
 
 CATEGORIES = ("NAME", "NATIONAL_ID", "PHONE", "EMAIL", "BIRTH_DATE", "ADDRESS", "POSTAL_CODE", "RECORD_ID",
               "AGE_OVER_89", "URL", "IP_ADDRESS")
@@ -80,7 +81,7 @@ class PhiDetector:
 
     def __init__(self, known_doctors: Iterable[str] = (), clinic_names: Iterable[str] = (),
                  clinic_addresses: Iterable[str] = ()) -> None:
-        self._entries = (*phi_recognizers.build(), Entry(name_recognizer(), phi_recognizers.always))
+        self._entries = (*catalogue.build(), Entry(name_recognizer(), catalogue.always))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
         self._doctors = frozenset(known_doctors)
         self._clinics = (tuple(clinic_names), tuple(clinic_addresses))

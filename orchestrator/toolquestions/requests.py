@@ -15,7 +15,7 @@ from healthmesh.v1 import tools_pb2
 from orchestrator.planning.steps import Action
 from orchestrator.toolquestions.criteria import Criterion
 from orchestrator.toolquestions.score_reader import read_score
-from orchestrator.understanding.language import fold
+from runtime.text.fold import fold_latin
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def _names(raw: str) -> list[str]:
 
 def read(message: str) -> ToolTask:
     """The tool calls a message asks for (empty when it asks none)."""
-    text = fold(message)
+    text = fold_latin(message)
     task = ToolTask()
     for score, pattern in _SCORES:
         # "HEART?" in capitals names the score; "heart" alone is an organ.

@@ -55,7 +55,7 @@ from orchestrator.toolquestions.score_patterns import (
     TROPONIN_RATIO,
     VASCULAR,
 )
-from runtime.folding import fold
+from runtime.text.fold import fold
 
 SCORES = ("cha2ds2_vasc", "heart", "wells_pe", "curb65", "qsofa")
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "um": 1, "uma": 1, "dois": 2, "duas": 2,

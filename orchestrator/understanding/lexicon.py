@@ -2,8 +2,10 @@
 
 Every entry is a regular-expression fragment over *folded* text (lower case, accents removed, see
 `language.fold`), matched on word boundaries. Keep the lists data only: the code that uses them lives
-in `understand.py`, `when.py` and `language.py`.
+in `understand.py` and `when.py`.
 """
+
+from runtime.text.calendar_words import EN_WEEKDAYS, PT_WEEKDAYS
 
 # --- specialties offered by the mesh (clinic specialty ids as in deploy/registry.json) -------------------
 
@@ -84,7 +86,7 @@ OF_NAME_PT = rf"{_DATA_PT}\s+(?:d[oa]|de)\s+"
 OF_NAME_EN = rf"(?:{_DATA_EN}\s+(?:of|for)\s+|{_DATA_EN}\s+(?:is|does|did|has)\s+)"
 NOT_A_PERSON: tuple[str, ...] = (
     "doctor", "doctors", "dr", "dra", "clinic", "clinics", "today", "tomorrow", "yesterday", "week",
-    "month", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "it", "that",
+    "month", *EN_WEEKDAYS, "it", "that",
     "this", "everyone", "anyone", "someone", "who", "what", "my", "your", "his", "her", "our", "their",
 )
 
@@ -182,8 +184,7 @@ RESCHEDULE: tuple[str, ...] = (
     r"(?:move[sd]?|moving)\s+(?:it|that|this|them|to|my\s+(?:appointment|booking|consultation|slot|visit)"
     r"|the\s+(?:appointment|booking|consultation|slot|visit))",
     r"change[sd]?\s+(?:it|that|(?:my|the)\s+(?:appointment|booking|consultation|slot|visit|time|date|day))",
-    r"change[sd]?\s+to\s+(?:another|a\s+different|next|the|tomorrow|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|\d)",
+    rf"change[sd]?\s+to\s+(?:another|a\s+different|next|the|tomorrow|{'|'.join(EN_WEEKDAYS)}|\d)",
     r"switch\s+(?:it\s+)?to",
     r"(?:mud(?:ar|a|e|o)|troc(?:ar|a|o)|troque)\s+(?:a|o|minha|meu|para|pra|de|isso|ela)",
     r"pass(?:ar|a|e)\s+(?:a\s+consulta\s+|ela\s+)?(?:para|pra)",
@@ -286,33 +287,7 @@ CHOOSING_VERBS = (r"(?:quero|queria|escolho|prefiro|pego|fico\s+com|pode\s+ser|v
 REFERS_TO_PREVIOUS: tuple[str, ...] = (
     r"it", r"that\s+one", r"this\s+one", r"the\s+same(?:\s+one)?", r"that\s+(?:appointment|slot|time|one)",
     r"my\s+(?:appointment|booking|consultation|visit)", r"the\s+(?:appointment|booking)",
-    r"(?:essa|esse|aquela|aquele|dessa|desse|nessa|nesse)(?!\s+(?:semana|mes|sexta|segunda|terca|quarta|quinta|"
-    r"sabado|domingo|ano)\b)", r"ela", r"isso", r"(?:a|o)\s+mesm[oa]", r"minha\s+consulta",
+    rf"(?:essa|esse|aquela|aquele|dessa|desse|nessa|nesse)(?!\s+(?:semana|mes|{'|'.join(PT_WEEKDAYS)}|ano)\b)",
+    r"ela", r"isso", r"(?:a|o)\s+mesm[oa]", r"minha\s+consulta",
     r"meu\s+(?:agendamento|horario)", r"a\s+consulta", r"(?:remarc|desmarc|cancel)\w+-?la",
 )
-
-# --- language ---------------------------------------------------------------------------------------------
-
-# Function and domain words (folded) typical of each language; words shared by both ("a", "as", "do", "no",
-# "me", "ok", "dr") are left out on purpose.
-PORTUGUESE_WORDS: frozenset[str] = frozenset("""
-    quero queria gostaria preciso consulta consultas horario horarios marcar agendar remarcar desmarcar
-    cancelar para pra com nao minha minhas meu meus de da das dos amanha hoje depois semana que vem proxima
-    proximo o os um uma eu tem tenho voce qual quais e ola oi bom boa dia tarde noite obrigado obrigada valeu
-    vaga vagas disponivel disponiveis medico medica doutor doutora por favor sim mais cedo dados paciente
-    exame exames meio posso pode isso essa esse na em ao ou mes feira segunda terca quarta quinta sexta
-    sabado domingo
-    janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro cardiologista
-    dermatologista ortopedista cardiologia dermatologia ortopedia pele coracao ossos opcao primeiro primeira
-    segundo mostre mostrar mostra ver lista todos sao como porque tomar dose remedio mesma mesmo ela esta este
-    nesta quanto antes agenda vou fico tchau doenca sintomas significa sobre muito estou aqui ja tambem
-""".split())
-ENGLISH_WORDS: frozenset[str] = frozenset("""
-    i the appointment appointments book booking my want available availability at tomorrow today is are what
-    how have has any with please can could would like need next week this that it to for of on in and you show
-    list slots slot doctor cancel move reschedule earliest one take ll hi hello hey thanks thank yes morning
-    afternoon evening monday tuesday wednesday thursday friday saturday sunday january february march april
-    june july august september october november december cardiologist dermatologist orthopedist heart skin
-    bone option first second third there does should which who else booked patient record times time mole
-    weather football when where be get see if am pm noon an or go up about from by than
-""".split())

@@ -27,10 +27,12 @@ import enum
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from orchestrator.understanding import lexicon, when
-from orchestrator.understanding.language import detect_language, fold
+from orchestrator.understanding import lexicon, times, when
+from orchestrator.understanding.doctors import TITLES, doctors_named, name_words_of
+from runtime.text.calendar_words import PT_WEEKDAYS
+from runtime.text.fold import fold_latin
+from runtime.text.language import ENGLISH_WORDS, PORTUGUESE_WORDS, detect_language
 
 
 class Intent(enum.StrEnum):
@@ -123,14 +125,11 @@ _CHOICE_WORD = re.compile(
     r"(?!\s*-?\s*feira|\s+que\s+vem|\s+(?:vez|vezes|time|times|semana|week|mes|month|dia|day|ano|year|half|metade|"
     r"appointment|consulta))"
 )
-_WEEKDAY_ORDINALS = frozenset({"segunda", "quarta", "quinta", "sexta"})
+_WEEKDAY_ORDINALS = frozenset(lexicon.ORDINALS).intersection(PT_WEEKDAYS)  # "segunda", "quarta" …
 _ENGLISH_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth"})
 _NEGATION = re.compile(r"(?<!\w)(?:nao|nunca|don't|dont|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+){0,2}$")
 _ONLY_A_DIGIT = re.compile(r"^\W*(?P<n>[1-9])\W*$")
 
-_NAME_TOKEN = re.compile(r"[^\W\d_]+")
-_TITLES = frozenset({"dr", "dra", "doutor", "doutora", "doctor", "doc"})
-_NAME_GAP = re.compile(r"\s+")
 
 
 def warm_up() -> None:
@@ -146,9 +145,9 @@ def asks_for_slots(folded: str) -> bool:
 def understand(
     message: str, *, today: dt.date, known_doctors: Sequence[str], previous_language: str | None = None
 ) -> Understanding:
-    folded = fold(message)
-    doctors = _doctors(message, folded, tuple(known_doctors))
-    found_time = when.find_time(folded)
+    folded = fold_latin(message)
+    doctors = doctors_named(message, folded, tuple(known_doctors))
+    found_time = times.find_time(folded)
     choice, rest = _choice(found_time.text)
     dates = when.find_dates(rest, today)
     specialty = _specialty(folded)
@@ -168,7 +167,7 @@ def understand(
             and not _HEALTHCARE_CONTEXT.search(folded)):
         out_of_scope = OutOfScope.OTHER
     return Understanding(
-        language=detect_language(message, folded, previous_language),
+        language=detect_language(message, previous_language),
         intent=Intent.OUT_OF_SCOPE if out_of_scope else _intent(facts),
         out_of_scope=out_of_scope,
         specialty=specialty,
@@ -239,7 +238,7 @@ def _clinical_out_of_scope(message: str, folded: str, known_doctors: tuple[str, 
 
 def _names_someone_else(message: str, folded: str, known_doctors: tuple[str, ...]) -> bool:
     """"Fábio Costa's record", "dados do João": someone's data, when that someone is not a doctor."""
-    doctor_words = _doctor_index(known_doctors)[1]
+    doctor_words = name_words_of(known_doctors)
     for match in _POSSESSIVE.finditer(folded):
         name = match.group(1)
         if name not in lexicon.NOT_A_PERSON and name not in doctor_words:
@@ -248,9 +247,9 @@ def _names_someone_else(message: str, folded: str, known_doctors: tuple[str, ...
         group = "name" if match.group("name") else "name_en"
         start, end = match.span(group)
         name = folded[start:end]
-        if (message[start].isupper() and name not in doctor_words and name not in _TITLES
-                and name not in lexicon.NOT_A_PERSON and name not in lexicon.PORTUGUESE_WORDS
-                and name not in lexicon.ENGLISH_WORDS and _specialty(name) is None):
+        if (message[start].isupper() and name not in doctor_words and name not in TITLES
+                and name not in lexicon.NOT_A_PERSON and name not in PORTUGUESE_WORDS
+                and name not in ENGLISH_WORDS and _specialty(name) is None):
             return True
     return False
 
@@ -286,7 +285,7 @@ def _blank(text: str, match: re.Match[str]) -> str:
 
 def yes_or_no(message: str) -> bool | None:
     """A reply that starts with yes (True) or no (False); None when it says neither."""
-    return _confirmation(fold(message))
+    return _confirmation(fold_latin(message))
 
 
 def _confirmation(folded: str) -> bool | None:
@@ -294,63 +293,3 @@ def _confirmation(folded: str) -> bool | None:
     if match is None:
         return None
     return match["yes"] is not None
-
-
-# --- doctors --------------------------------------------------------------------------------------------
-
-
-_DoctorWords = tuple[tuple[str, frozenset[str]], ...]
-
-
-@lru_cache(maxsize=16)
-def _doctor_index(known_doctors: tuple[str, ...]) -> tuple[_DoctorWords, frozenset[str]]:
-    """(full name, folded name words without the title) per doctor, and all those words together."""
-    doctors = tuple((name, _name_words(name)) for name in known_doctors)
-    return doctors, frozenset().union(*(words for _, words in doctors))
-
-
-def _name_words(name: str) -> frozenset[str]:
-    return frozenset(w for w in _NAME_TOKEN.findall(fold(name)) if w not in _TITLES)
-
-
-def _doctors(message: str, folded: str, known_doctors: tuple[str, ...]) -> tuple[str, ...]:
-    """Doctors the message names: a run of their name words, with or without a title ("dra beatriz").
-
-    A run next to another capitalised word ("Maria Souza") names someone else, not Dra. Beatriz Souza.
-    """
-    doctors, name_words = _doctor_index(known_doctors)
-    tokens = list(_NAME_TOKEN.finditer(folded))
-    found: list[str] = []
-    i = 0
-    while i < len(tokens):
-        if tokens[i].group() not in name_words:
-            i += 1
-            continue
-        j = i
-        while (j + 1 < len(tokens) and tokens[j + 1].group() in name_words
-               and _adjacent(folded, tokens[j], tokens[j + 1])):
-            j += 1
-        run = frozenset(t.group() for t in tokens[i:j + 1])
-        if not _beside_another_name(message, folded, tokens, i, j):
-            found.extend(name for name, words in doctors if run <= words and name not in found)
-        i = j + 1
-    return tuple(found)
-
-
-def _adjacent(folded: str, left: re.Match[str], right: re.Match[str]) -> bool:
-    return _NAME_GAP.fullmatch(folded, left.end(), right.start()) is not None
-
-
-def _beside_another_name(message: str, folded: str, tokens: list[re.Match[str]], i: int, j: int) -> bool:
-    before = tokens[i - 1] if i > 0 and _adjacent(folded, tokens[i - 1], tokens[i]) else None
-    after = tokens[j + 1] if j + 1 < len(tokens) and _adjacent(folded, tokens[j], tokens[j + 1]) else None
-    if before is not None and before.group() in lexicon.PLACE_WORDS:
-        return True
-    return any(
-        token is not None and message[token.start()].isupper() and _could_be_a_name(token.group())
-        for token in (before, after)
-    )
-
-
-def _could_be_a_name(word: str) -> bool:
-    return word not in _TITLES and word not in lexicon.PORTUGUESE_WORDS and word not in lexicon.ENGLISH_WORDS

@@ -1,7 +1,7 @@
-"""Dates and times in a message, in Portuguese or English, relative to the caller's today.
+"""Dates in a message, in Portuguese or English, relative to the caller's today (times of day are
+read in `times`, with the same conventions).
 
-Times use a small grammar of our own (dateparser reads "10h" as "10 hours ago"). Dates: regular
-expressions find the date fragment, numeric and day-of-month forms are computed here, and month names,
+Regular expressions find the date fragment, numeric and day-of-month forms are computed here, and month names,
 weekdays and relative words are handed to dateparser - only the fragment, never the whole message
 ("18 de julho às 10h" as a whole gave the year 2110).
 
@@ -27,117 +27,39 @@ from functools import lru_cache
 
 import dateparser
 
+from runtime.text.calendar_words import (
+    EN_MONTHS,
+    EN_WEEKDAYS,
+    MONTH_NAMES,
+    MONTHS,
+    PT_MONTHS,
+    PT_WEEKDAYS,
+    alternation,
+)
+
 _LANGUAGES = ["pt", "en"]
 
 # Words that point at the new date or time in "move it from X to Y".
 _TARGET_BEFORE = re.compile(r"\b(?:para|pra|to|for|until|ate)\s+(?:(?:o|a|as|the|dia|day|on)\s+){0,2}$")
 
 
-def _span_is_target(folded: str, start: int) -> bool:
+def span_is_target(folded: str, start: int) -> bool:
+    """Whether the date or time at `start` is the new one ("move it from Monday to Friday")."""
     return bool(_TARGET_BEFORE.search(folded[max(0, start - 16):start]))
 
 
-def _blank(text: str, start: int, end: int) -> str:
+def blank(text: str, start: int, end: int) -> str:
+    """`text` with start:end as spaces, so a later pattern cannot read it again and offsets stay."""
     return text[:start] + " " * (end - start) + text[end:]
 
 
-# --- times ---------------------------------------------------------------------------------------------
-
-_PREFIX = r"(?:(?:as|das|ao|at|by|around|pelas|por\s+volta\s+das|a\s+partir\s+das|after|from)\s+)"
-
-
-def _period(name: str) -> str:
-    """Optional "da tarde" / "in the afternoon" after a time, captured as `name`."""
-    return (rf"(?:\s+(?:da|de|in\s+the|at)\s+(?P<{name}>manha|madrugada|tarde|noite|morning|afternoon|"
-            r"evening|night))?")
-
-
-# A bare number is an hour only after a preposition, and not when a date or a count follows.
-_NOT_AN_HOUR = (r"(?![\d/:\-ºª°%]|\.\d|\s*(?:st|nd|rd|th|de|of|dias?|days?|semanas?|weeks?|meses|months?|"
-                r"anos|years?|vagas?|opcoes|options?|pacientes?|patients?|mg)\b)")
-_TIME = re.compile(
-    # A duration ("daqui a 2 horas", "in 3 hours") is not a time of day: matched first, then ignored.
-    r"(?P<duration>\b(?:daqui\s+a|em|dentro\s+de|in|within)\s+\d{1,2}\s*(?:horas?|hours?|h)\b)"
-    rf"|(?:\b{_PREFIX}?(?:"
-    r"(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<ampm>a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
-    rf"|(?P<h2>\d{{1,2}})\s?(?:h|hs|hrs|horas?)(?:\s?(?P<m2>\d{{2}})(?:\s?min)?)?(?![a-z]){_period('p2')}"
-    rf"|(?P<h3>\d{{1,2}}):(?P<m3>\d{{2}})\b{_period('p3')}"
-    r"))"
-    rf"|(?:\b{_PREFIX}?(?P<h4>\d{{1,2}})\s+(?:da|de|in\s+the|at)\s+"
-    r"(?P<p4>manha|madrugada|tarde|noite|morning|afternoon|evening|night)\b)"
-    rf"|(?:\b{_PREFIX}(?P<h5>\d{{1,2}}){_NOT_AN_HOUR})"
-    r"|(?:\b(?:ao\s+|at\s+|a\s+)?(?P<noon>meio[\s-]dia|noon|midday)\b)"
-    r"|(?:\b(?:a\s+|at\s+)?(?P<midnight>meia[\s-]noite|midnight)\b)"
-)
-_AFTERNOON = ("tarde", "noite", "afternoon", "evening", "night")
-
-
-@dataclass(frozen=True)
-class TimeFound:
-    time: str | None  # "HH:MM", None when nothing or only impossible times ("25h") were found
-    text: str  # the folded message with every time expression blanked out
-
-
-def _clock(hour: int, minute: int) -> str | None:
-    return f"{hour:02d}:{minute:02d}" if 0 <= hour <= 23 and 0 <= minute <= 59 else None
-
-
-def _time_of(match: re.Match[str]) -> str | None:
-    g = match.groupdict()
-    if g["noon"]:
-        return "12:00"
-    if g["midnight"]:
-        return "00:00"
-    if g["h1"]:
-        hour, minute = int(g["h1"]), int(g["m1"] or 0)
-        if not 1 <= hour <= 12:
-            return None
-        return _clock(hour % 12 + (12 if g["ampm"].startswith("p") else 0), minute)
-    hour_text, minute_text = g["h2"] or g["h3"] or g["h4"] or g["h5"], g["m2"] or g["m3"] or "0"
-    hour, period = int(hour_text), g["p2"] or g["p3"] or g["p4"]
-    if period in _AFTERNOON and 1 <= hour < 12:
-        hour += 12
-    elif g["h5"] and not 7 <= hour <= 20:
-        return None  # a bare "at 3" is too ambiguous to book
-    return _clock(hour, int(minute_text))
-
-
-def find_time(folded: str) -> TimeFound:
-    """The time of day in a folded message (see `language.fold`)."""
-    chosen: str | None = None
-    chosen_is_target = False
-    text = folded
-    for match in _TIME.finditer(folded):
-        text = _blank(text, match.start(), match.end())
-        if match.group("duration"):
-            continue
-        value = _time_of(match)
-        is_target = _span_is_target(folded, match.start())
-        if value and (chosen is None or (is_target and not chosen_is_target)):
-            chosen, chosen_is_target = value, is_target
-    return TimeFound(chosen, text)
-
-
-# --- dates ---------------------------------------------------------------------------------------------
-
-_MONTHS: dict[str, str] = {}
-for _names in (
-    ("janeiro", "jan", "january"), ("fevereiro", "fev", "february", "feb"), ("marco", "mar", "march"),
-    ("abril", "abr", "april", "apr"), ("maio", "mai", "may"), ("junho", "jun", "june"),
-    ("julho", "jul", "july"), ("agosto", "ago", "august", "aug"),
-    ("setembro", "set", "september", "sep", "sept"), ("outubro", "out", "october", "oct"),
-    ("novembro", "nov", "november"), ("dezembro", "dez", "december", "dec"),
-):
-    # Every spelling becomes the full Portuguese name, which dateparser reads reliably ("3 set" it does not).
-    _MONTHS.update(dict.fromkeys(_names, _names[0]))
-_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# Every spelling is read as the full Portuguese name, which dateparser reads reliably ("3 set" it does not).
+_MONTH = alternation(MONTHS)
 # Month names that are also common words need a preposition to stand alone.
-_MONTH_ALONE = ("janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
-                "january|february|april|june|july|august|september|october|november|december")
+_MONTH_ALONE = "|".join(m for m in PT_MONTHS + EN_MONTHS if m not in ("march", "may"))
 _IN = r"(?:em|no\s+mes\s+de|in|during|for|para|pra|de|do\s+mes\s+de|until|ate)"
 _ORDINAL_SUFFIX = r"(?:st|nd|rd|th|º|°|o)"
-_WEEKDAY = ("segunda|terca|quarta|quinta|sexta|sabado|domingo|monday|tuesday|wednesday|thursday|friday|"
-            "saturday|sunday")
+_WEEKDAY = "|".join(PT_WEEKDAYS + EN_WEEKDAYS)
 _NUMBER_WORDS = {"um": 1, "uma": 1, "a": 1, "an": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3,
                  "three": 3, "quatro": 4, "four": 4, "cinco": 5, "five": 5}
 _COUNT = r"\d{1,2}|" + "|".join(_NUMBER_WORDS)
@@ -209,6 +131,10 @@ def _library_date(fragment: str, base: dt.date, prefer: str) -> dt.date | None:
     return parsed.date() if parsed else None
 
 
+def _portuguese_month(name: str) -> str:
+    return MONTH_NAMES[MONTHS[name]][0]
+
+
 def _safe_date(year: int, month: int, day: int) -> dt.date | None:
     try:
         return dt.date(year, month, day)
@@ -239,7 +165,7 @@ def _numeric(m: re.Match[str], today: dt.date) -> dt.date | None:
 
 
 def _named_month(m: re.Match[str], today: dt.date) -> dt.date | None:
-    fragment = f"{int(m['d'])} {_MONTHS[m['mon']]}" + (f" {m['y']}" if m["y"] else "")
+    fragment = f"{int(m['d'])} {_portuguese_month(m['mon'])}" + (f" {m['y']}" if m["y"] else "")
     # From yesterday, "future" includes today: "22 de novembro" on 22 November is today, not next year.
     return _library_date(fragment, today - dt.timedelta(days=1), "future")
 
@@ -308,7 +234,8 @@ def _month_range(m: re.Match[str], today: dt.date) -> tuple[dt.date, dt.date] | 
         year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
         return _month_bounds(year, month, today)
     name, year_text = m["mon"] or m["mon2"], m["y"] or m["y2"]
-    first = _library_date(_MONTHS[name] + (f" {year_text}" if year_text else ""), today, "current_period")
+    fragment = _portuguese_month(name) + (f" {year_text}" if year_text else "")
+    first = _library_date(fragment, today, "current_period")
     if first is None:
         return None
     year = first.year
@@ -326,8 +253,8 @@ def find_dates(text: str, today: dt.date) -> DatesFound:
     for pattern, reader in _DAY_PATTERNS:
         for match in pattern.finditer(text):
             candidate = _Candidate(match.start(), reader(match, today), pattern is _WEEKDAY_RE)
-            (targets if _span_is_target(text, match.start()) else candidates).append(candidate)
-            text = _blank(text, match.start(), match.end())
+            (targets if span_is_target(text, match.start()) else candidates).append(candidate)
+            text = blank(text, match.start(), match.end())
     found = targets or candidates
     chosen = min(found, key=lambda c: c.start) if found else None
     day = chosen.value if chosen else None

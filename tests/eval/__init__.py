@@ -25,7 +25,8 @@ from clinics.seed import patients
 from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
 from runtime import registry
 from runtime.errors import InvalidArgument
-from runtime.identity import fold, normalize_cpf, normalize_name
+from runtime.identity import normalize_cpf, normalize_name
+from runtime.text.fold import fold_words as fold
 from tests.eval.metrics import Metrics, TurnOutcome, compute
 
 SCENARIOS_PATH = Path(__file__).with_name("scenarios.json")

@@ -1,0 +1,72 @@
+"""Which PHI recognizers run, each behind a cheap test on the text that tells when running it is
+worthwhile."""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from presidio_analyzer import LocalRecognizer
+from presidio_analyzer.predefined_recognizers import IpRecognizer
+
+from orchestrator.privacy import personal_details, recognizers
+
+Gate = Callable[[str], bool]
+
+_DIGIT = re.compile(r"\d")
+_EIGHT_DIGITS = re.compile(r"(?:\d\D{0,4}){8}")
+_DOMAIN_DOT = re.compile(r"\w\.[A-Za-z]{2}")
+_IP_LIKE = re.compile(r"\d\.\d|[0-9A-Fa-f]:[0-9A-Fa-f:]|::")
+
+
+def always(text: str) -> bool:
+    return True
+
+
+def _has_digit(text: str) -> bool:
+    return _DIGIT.search(text) is not None
+
+
+def _has_phone_digits(text: str) -> bool:
+    return _EIGHT_DIGITS.search(text) is not None
+
+
+def _has_at(text: str) -> bool:
+    return "@" in text
+
+
+def _has_domain(text: str) -> bool:
+    return _DOMAIN_DOT.search(text) is not None
+
+
+def _has_ip(text: str) -> bool:
+    return _IP_LIKE.search(text) is not None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A recognizer and a cheap test on the text that tells when running it is worthwhile
+    (most chat messages hold no digit, no "@", no domain: their scans are skipped)."""
+    recognizer: LocalRecognizer
+    gate: Gate
+
+
+def build() -> list[Entry]:
+    return [
+        Entry(recognizers.CpfRecognizer(), _has_digit),
+        Entry(recognizers.rg(), _has_digit),
+        Entry(recognizers.national_id_context(), _has_digit),
+        Entry(recognizers.ssn(), _has_digit),
+        Entry(recognizers.PersonalPhoneRecognizer(), _has_phone_digits),
+        Entry(recognizers.local_phone(), _has_digit),
+        Entry(recognizers.OfflineEmailRecognizer(), _has_at),
+        Entry(recognizers.GluedWordsUrlRecognizer(), _has_domain),
+        Entry(IpRecognizer(supported_entity="IP_ADDRESS"), _has_ip),
+        Entry(recognizers.postal_code(), _has_digit),
+        Entry(recognizers.postal_code_context(), _has_digit),
+        Entry(recognizers.patient_id(), _has_digit),
+        Entry(recognizers.record_id_context(), _has_digit),
+        Entry(personal_details.birth_date(), _has_digit),
+        Entry(personal_details.age_over_89(), always),  # "noventa e dois anos" has no digit
+        Entry(personal_details.street_address(), _has_digit),
+        Entry(personal_details.residence(), always),
+    ]

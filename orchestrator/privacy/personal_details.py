@@ -1,0 +1,98 @@
+"""Birth dates, ages over 89 and addresses: PHI told by the words around them ("nasci em", "tenho
+92 anos", "moro em") or by a street's shape ("Rua das Flores, 123", "123 Main Street"). Patterns
+read text with accents stripped, like every recognizer (see `recognizers`).
+"""
+
+from presidio_analyzer import Pattern, PatternRecognizer
+
+from orchestrator.privacy.recognizers import ContextRecognizer
+from runtime.text.calendar_words import MONTHS, alternation
+
+_MONTH = rf"(?:{alternation(MONTHS)})\.?"
+_DAY = r"[0-3]?\d(?:st|nd|rd|th|\u00ba|\u00b0)?"
+_DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}"
+         r"|\d{1,2}[/.\-]\d{1,2}(?:[/.\-](?:\d{4}|\d{2}))?"
+         rf"|{_DAY}\s+(?:de\s+|of\s+)?{_MONTH}(?:,?\s+(?:de\s+)?\d{{4}})?"
+         rf"|{_MONTH}\s+{_DAY}(?:,?\s+\d{{4}})?"
+         rf"|{_MONTH}\s+(?:de\s+|of\s+)?\d{{4}}"
+         r"|(?:18|19|20)\d{2})(?![\w/])")
+_BIRTH = (r"born|birth\s*date|birthdate|date\s+of\s+birth|d\.?o\.?b\.?|birthday|"
+          r"nasci(?:d[oa]s?)?|nasceu|nasceram|nascimento|nasc\.?|dt\.?\s*(?:de\s+)?nasc\.?|data\s+de\s+nasc\.?|"
+          r"aniversario|faco\s+anos|faz\s+anos")
+_KIN = (r"mother|mom|father|dad|son|daughter|wife|husband|brother|sister|grandmother|grandfather|"
+        r"mae|pai|filh[oa]|espos[oa]|marido|mulher|irma|irmao|avo|neto|neta|sogr[oa]")
+# Between "nasci"/"born" and the date: "em", "on the", "dia", "da minha mãe é", nothing else.
+_BIRTH_FILL = (rf"(?:[\s:,\-]|\b(?:on|in|the|is|was|at|em|no|na|a|dia|de|do|da|foi|e|eh|sera|will|be|my|meu|"
+               rf"minha|her|his|sua|seu|of|{_KIN})\b|'s)*")
+_BIRTH_AFTER = (r"\s*[,(\-]?\s*(?:(?:is|e|eh|foi|=)\s+)?(?:(?:my|his|her|meu|minha|sua|seu|a|o)\s+)*"
+                r"(?:data\s+de\s+nascimento|nascimento|date\s+of\s+birth|birth\s*date|birthday|d\.?o\.?b\b|"
+                r"aniversario)")
+
+
+def birth_date() -> ContextRecognizer:
+    return ContextRecognizer("BIRTH_DATE", "BirthDateContext", [
+        (rf"(?i:\b(?:{_BIRTH}){_BIRTH_FILL})(?i:(?P<phi>{_DATE}))", 0.8),
+        (rf"(?i:(?<![\w/.\-])(?P<phi>{_DATE}){_BIRTH_AFTER})", 0.8),
+    ])
+
+
+_AGE = (r"(?:(?<![\d.,/:])(?:9\d|1[01]\d)(?!\d|[.,:/]\d)"
+        r"|\b(?:noventa(?:\s+e\s+(?:um|uma|dois|duas|tres|quatro|cinco|seis|sete|oito|nove))?|cem|"
+        r"cento(?:\s+e\s+[a-z]+)?|ninety(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?|"
+        r"(?:a|one)\s+hundred(?:\s+and\s+[a-z]+)?)\b)")
+# A number followed by a unit is a weight, a dose, a duration or a price, not an age.
+_NOT_UNIT = (r"(?!\s*(?:%|kg|kilos?|quilos?|lbs?|pounds?|libras|mg|mcg|ml|cm|mm|bpm|mmhg|h\b|hs\b|hrs?\b|"
+             r"horas?|hours?|min\b|minutos?|minutes?|dias?|days?|semanas?|weeks?|meses|months?|reais|dollars?|"
+             r"vezes|times|percent|por\s*cento|x\b|/|:))")
+
+
+def age_over_89() -> ContextRecognizer:
+    before = (r"i'?m|i\s+am|im|aged?|age\s+is|idade(?:\s+de)?|he'?s|she'?s|he\s+is|she\s+is|who\s+is|"
+              r"turned|turning|completou|completa|fez|vai\s+fazer|tenho")
+    return ContextRecognizer("AGE_OVER_89", "AgeOver89Context", [
+        (rf"(?i:(?P<phi>{_AGE})\s*-?\s*(?:anos|aninhos|years?(?:\s*-?\s*old)?|yrs?\b|y/?o\b|year-old))", 0.8),
+        (rf"(?i:\b(?:{before})\s*:?\s*)(?P<phi>{_AGE}){_NOT_UNIT}", 0.7),
+    ])
+
+
+_STREET_PT = (r"(?i:\b(?:rua|r\.|avenida|av\.?|alameda|al\.|travessa|trav\.|tv\.|praca|pca\.?|estrada|estr\.|"
+              r"rodovia|rod\.|largo|viela|beco))")
+# "das Flores", "Brasil", "25 de Março", "Nove de Julho": capitalized words and particles.
+_STREET_NAME = r"(?-i:(?:(?:d[aeo]s?|[A-Z][\w'.]*|\d{1,2}\s+de)\s+){0,5}[A-Z][\w'.]*)"
+# ", 123", " nº 45", then "apto 12", "bloco B"; not a time or an age ("às 10h", "90 anos").
+_HOUSE_NUMBER = (r"[\s,]*(?:n[o\u00ba\u00b0]\.?\s*|numero\s+)?\d{1,5}"
+                 r"(?![\d/:]|[.,]\d|\s*(?:h\b|hs\b|horas|anos|mg))"
+                 r"(?:[\s,\-]+(?:apto?\.?|apartamento|ap\.|casa|bloco|bl\.|conjunto|cj\.?|sala|andar)\s*\w+)*")
+# "123 Main Street", "500 5th Ave, Apt 4B": a number, capitalized words, a street word.
+_STREET_EN = (r"(?<![\w\-/.])\d{1,6}[A-Za-z]?\s+(?:(?:(?-i:[A-Z][a-z]+)|\d+(?:st|nd|rd|th))\.?\s+){1,4}"
+              r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|court|ct|way|place|pl|terrace|"
+              r"parkway|pkwy|highway|hwy|circle|square|sq)\b\.?(?:,?\s*(?:apt|apartment|suite|ste|unit|#)\.?\s*#?\w+)?")
+
+
+def street_address() -> PatternRecognizer:
+    # Without a house number a street is a place anyone may name ("a clínica da Av. Paulista");
+    # a bare street counts only after "moro na" / "my address is" (see _residence).
+    return PatternRecognizer(
+        supported_entity="ADDRESS", name="StreetAddressRecognizer",
+        patterns=[
+            Pattern("PT street", rf"{_STREET_PT}\s*{_STREET_NAME}{_HOUSE_NUMBER}", 0.7),
+            Pattern("EN street", _STREET_EN, 0.7),
+        ])
+
+
+def residence() -> ContextRecognizer:
+    """Where someone lives: "moro em Campinas", "I live at 12 Oak Street", "endereço: Rua X, 10".
+    A city or neighbourhood counts (Safe Harbor: any place smaller than a state)."""
+    words = (r"moro|moramos|mora|moram|resido|reside|residente|i\s+live|we\s+live|he\s+lives|she\s+lives|"
+             r"lives|living|meu\s+endereco(?:\s+e)?|endereco(?:\s+residencial)?|my\s+address(?:\s+is)?|"
+             r"home\s+address|address")
+    link = (r"\s*[:\-]?\s*(?:(?:em|na|no|nas|nos|at|in|on|is|e|eh)\s+)?"
+            r"(?:(?:bairro|cidade\s+de|city\s+of|neighbou?rhood|zona)\s+)?")
+    # A place starts with a capital or a number ("I live alone" is not one) and runs through
+    # capitalized words, numbers and particles: "Rua das Flores, 123, apto 4", "Campinas - SP".
+    word = r"[A-Z0-9][\w'.\u00ba\u00b0\-]*"
+    more = rf"(?:{word}|d[aeo]s?|n[o\u00ba\u00b0]\.?|apto?\.?|apartamento|casa|bloco|sala)"
+    place = rf"(?P<phi>{word}(?:(?:\s+|\s*,\s*|\s+-\s+){more}){{0,8}})"
+    countries = r"(?!(?i:brasil|brazil|portugal|usa|eua|estados\s+unidos|united\s+states|the\s+us)\b)"
+    return ContextRecognizer("ADDRESS", "ResidenceContext",
+                             [(rf"(?i:\b(?:{words})\b{link}){countries}{place}", 0.7)])
