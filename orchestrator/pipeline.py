@@ -172,7 +172,7 @@ class Orchestrator:
             answer, results = await answer_tools(ctx, route, tools, session, lang)
             return answer, plan, results
         if plan.kind == Kind.CONSULT:
-            return await answer_consult(plan, session, message, lang, self.directory), plan, []
+            return await answer_consult(ctx, plan, session, message, lang, self.directory), plan, []
         if plan.kind == Kind.GENERAL:
             answer, results = await answer_general(ctx, route, self.answers, plan, session, message, lang)
             return answer, plan, results

@@ -6,8 +6,10 @@ import datetime as dt
 import pytest
 
 from orchestrator.consult import flow as consult
+from orchestrator.context import RequestContext
 from orchestrator.sessions import ConsultState
 from orchestrator.understanding.understand import understand
+from runtime.specialties import SPECIALTIES
 
 
 def opens(message: str) -> bool:
@@ -46,7 +48,7 @@ def test_history_questions_stop_after_two_rounds():
 def test_recommendation_never_diagnoses_and_offers_slots():
     state = ConsultState(texts=["I've had an itchy red scaly rash on my left forearm for two weeks",
                                 "scratching makes it worse, 4/10, comes and goes at night. I'm 34."])
-    asyncio.run(consult.assess(state, ["cardiology", "dermatology", "orthopedics"]))
+    asyncio.run(consult.assess(RequestContext.with_timeout(30), state, list(SPECIALTIES)))
     text, offer = consult.recommendation(state, "en")
     assert state.specialty == "dermatology" and offer
     assert "consistent with an evaluation in dermatology" in text and "not a diagnosis" in text

@@ -17,6 +17,7 @@ from orchestrator.consult.council import (
     judge,
 )
 from orchestrator.consult.history import extract
+from orchestrator.context import RequestContext
 from runtime.specialties import SPECIALTIES
 
 GP = "general_practice"
@@ -104,41 +105,51 @@ class Sleeper:
 CASE = Case("I have a rash", extract("I have a rash"))
 
 
+def turn(seconds: float = 30.0) -> RequestContext:
+    return RequestContext.with_timeout(seconds)
+
+
 def test_agents_run_concurrently() -> None:
     first, second = Sleeper("cardiology", 0.2), Sleeper("dermatology", 0.2)
-    proposals = asyncio.run(convene([first, second], CASE))
+    proposals = asyncio.run(convene(turn(), [first, second], CASE))
     assert [p.agent for p in proposals] == ["cardiology", "dermatology"]
     assert second.started < first.ended and first.started < second.ended  # they overlapped
 
 
 def test_concurrency_bounds_how_many_run_at_once() -> None:
     first, second = Sleeper("cardiology", 0.1), Sleeper("dermatology", 0.1)
-    asyncio.run(convene([first, second], CASE, concurrency=1))
+    asyncio.run(convene(turn(), [first, second], CASE, concurrency=1))
     assert second.started >= first.ended or first.started >= second.ended
 
 
 def test_proposals_come_back_in_agent_order_not_finishing_order() -> None:
     slow, fast = Sleeper("orthopedics", 0.15), Sleeper("cardiology", 0.0)
-    proposals = asyncio.run(convene([slow, fast], CASE))
+    proposals = asyncio.run(convene(turn(), [slow, fast], CASE))
     assert fast.ended < slow.ended
     assert [p.agent for p in proposals] == ["orthopedics", "cardiology"]
 
 
 def test_a_failing_agent_is_left_out() -> None:
     agents = [Sleeper("cardiology", 0.0), Sleeper("dermatology", 0.0, fail=True), Sleeper(GP, 0.0)]
-    assert [p.agent for p in asyncio.run(convene(agents, CASE))] == ["cardiology", GP]
+    assert [p.agent for p in asyncio.run(convene(turn(), agents, CASE))] == ["cardiology", GP]
 
 
 def test_an_agent_over_the_timeout_is_left_out() -> None:
     agents = [Sleeper("cardiology", 0.0), Sleeper("orthopedics", 0.3)]
     # asyncio.run waits for the abandoned worker thread before returning, so nothing outlives the test.
-    proposals = asyncio.run(convene(agents, CASE, timeout_s=0.05))
+    proposals = asyncio.run(convene(turn(), agents, CASE, timeout_s=0.05))
+    assert [p.agent for p in proposals] == ["cardiology"]
+
+
+def test_no_agent_runs_past_the_turns_deadline() -> None:
+    agents = [Sleeper("cardiology", 0.0), Sleeper("orthopedics", 0.3)]
+    proposals = asyncio.run(convene(turn(0.1), agents, CASE, timeout_s=5.0))
     assert [p.agent for p in proposals] == ["cardiology"]
 
 
 def test_every_agent_failing_gives_an_empty_council() -> None:
     agents = [Sleeper("cardiology", 0.0, fail=True)]
-    assert judge(asyncio.run(convene(agents, CASE))) == Consensus(GP, 2, 0.0, True, ())
+    assert judge(asyncio.run(convene(turn(), agents, CASE))) == Consensus(GP, 2, 0.0, True, ())
 
 
 def test_default_agents_one_per_offered_specialty_then_general_practice() -> None:
@@ -152,7 +163,7 @@ def test_default_agents_one_per_offered_specialty_then_general_practice() -> Non
 
 def council(text: str, offered: tuple[str, ...] = SPECIALTIES) -> Consensus:
     case = Case(text, extract(text))
-    return judge(asyncio.run(convene(default_agents(offered), case)))
+    return judge(asyncio.run(convene(turn(), default_agents(offered), case)))
 
 
 CLEAR = {

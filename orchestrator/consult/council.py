@@ -22,11 +22,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Protocol
 
 from orchestrator.consult.evidence import Evidence, read_evidence
 from orchestrator.consult.history import History
 from orchestrator.consult.specialist_cues import GENERAL
+from orchestrator.context import RequestContext
+from orchestrator.gather import gather
 from runtime.specialties import SPECIALTIES
 
 log = logging.getLogger("council")
@@ -153,29 +156,25 @@ def default_agents(offered: Iterable[str]) -> list[Agent]:
 # --- convening and judging -----------------------------------------------------------------------------
 
 
-async def convene(agents: Sequence[Agent], case: Case, *, concurrency: int = 4,
+async def convene(ctx: RequestContext, agents: Sequence[Agent], case: Case, *, concurrency: int = 4,
                   timeout_s: float = 1.0) -> list[Proposal]:
-    """Every agent's proposal, in agent order; an agent that fails or overruns `timeout_s` is left out.
+    """Every agent's proposal, in agent order; an agent that fails or overruns its time (at most
+    `timeout_s`, never past the turn's deadline) is left out.
 
     Agents run in worker threads (they are plain functions), at most `concurrency` at once. A thread
     cannot be stopped, so an agent that overruns finishes in the background and is ignored.
     """
-    semaphore = asyncio.Semaphore(concurrency)
-    results: list[Proposal | None] = [None] * len(agents)
 
-    async def run(index: int, agent: Agent) -> None:
-        async with semaphore:
-            try:
-                async with asyncio.timeout(timeout_s):
-                    results[index] = await asyncio.to_thread(agent.assess, case)
-            except Exception as err:
-                log.warning("council agent left out",
-                            extra={"agent": agent.name, "error": type(err).__name__})
+    async def run(agent: Agent) -> Proposal | None:
+        try:
+            async with asyncio.timeout(ctx.call_timeout(timeout_s)):
+                return await asyncio.to_thread(agent.assess, case)
+        except Exception as err:
+            log.warning("council agent left out", extra={"agent": agent.name, "error": type(err).__name__})
+            return None
 
-    async with asyncio.TaskGroup() as group:
-        for index, agent in enumerate(agents):
-            group.create_task(run(index, agent))
-    return [proposal for proposal in results if proposal is not None]
+    proposals = await gather(concurrency, [partial(run, agent) for agent in agents])
+    return [proposal for proposal in proposals if proposal is not None]
 
 
 def judge(proposals: Sequence[Proposal]) -> Consensus:

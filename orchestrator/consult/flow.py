@@ -16,6 +16,7 @@ from healthmesh.v1 import clinic_pb2, common_pb2, orchestrator_pb2
 from orchestrator.answering.phrases import SPECIALTY_NAME, say, when
 from orchestrator.consult import council
 from orchestrator.consult.history import History, extract
+from orchestrator.context import RequestContext
 from orchestrator.sessions import ConsultState, Session, SlotRef
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, asks_for_slots
 from runtime.specialties import SPECIALTIES
@@ -104,11 +105,11 @@ def questions(state: ConsultState, lang: str) -> str | None:
     return "\n".join([say(lang, intro), *(f"- {say(lang, key)}" for key in missing)])
 
 
-async def assess(state: ConsultState, offered: list[str]) -> None:
+async def assess(ctx: RequestContext, state: ConsultState, offered: list[str]) -> None:
     """Runs the council and records its consensus and the policy flags on the state."""
     facts = history_of(state)
     case = council.Case(text="\n".join(state.texts), history=facts)
-    proposals = await council.convene(council.default_agents(offered), case)
+    proposals = await council.convene(ctx, council.default_agents(offered), case)
     verdict = council.judge(proposals)
     state.stage = "recommended"
     state.specialty, state.urgency = verdict.specialty, verdict.urgency

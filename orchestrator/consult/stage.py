@@ -5,13 +5,15 @@ from opentelemetry import trace
 
 from orchestrator.answering.answer import Answer
 from orchestrator.consult import flow
+from orchestrator.context import RequestContext
 from orchestrator.planning.planner import Directory, Kind, Plan
+from orchestrator.routing import steps_context
 from orchestrator.sessions import ConsultState, Session, SlotRef
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
 
 
-async def answer_consult(plan: Plan, session: Session, message: str, lang: str,
+async def answer_consult(ctx: RequestContext, plan: Plan, session: Session, message: str, lang: str,
                          directory: Directory) -> Answer:
     state = session.consult
     if state is None or state.stage != "history":
@@ -22,7 +24,7 @@ async def answer_consult(plan: Plan, session: Session, message: str, lang: str,
         return Answer(text, "needs_info")
     with tracer.start_as_current_span("council") as span:
         offered = sorted({c.specialty for c in directory.clinics.values()})
-        await flow.assess(state, offered)
+        await flow.assess(steps_context(ctx), state, offered)
         span.set_attribute("healthmesh.specialty", state.specialty)
         span.set_attribute("healthmesh.urgency", state.urgency)
         span.set_attribute("healthmesh.confidence", state.confidence)

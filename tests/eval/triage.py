@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from orchestrator.consult import flow as consult
+from orchestrator.context import RequestContext
 from orchestrator.sessions import ConsultState
 from orchestrator.understanding.understand import understand
 from runtime.specialties import SPECIALTIES
@@ -89,7 +90,7 @@ def score(cases: list[dict] | None = None, today: dt.date | None = None) -> Tria
         else:
             result.not_opened.append(case["id"])
         state = ConsultState(texts=[case["text"]])
-        asyncio.run(consult.assess(state, list(SPECIALTIES)))
+        asyncio.run(consult.assess(RequestContext.with_timeout(30), state, list(SPECIALTIES)))
         result.routed[case["specialty"]] += 1
         if state.specialty == case["specialty"]:
             result.routed_right[case["specialty"]] += 1
