@@ -131,7 +131,7 @@ class OrchestratorSettings:
                                     "consecutive counted failures that open a breaker", minimum=1)
     breaker_reset_s: float = setting("HEALTHMESH_BREAKER_RESET_S", 10.0, "open time before one trial call",
                                      minimum=0.01)
-    fanout: int = setting("HEALTHMESH_FANOUT", 8, "steps run at once", minimum=1)
+    fanout: int = setting("HEALTHMESH_FANOUT", 8, "calls of one turn run at once", minimum=1)
     slots_per_clinic: int = setting("HEALTHMESH_SLOTS_PER_CLINIC", 5,
                                     "slots listed per clinic when no date is given", minimum=1)
 

@@ -157,6 +157,15 @@ def test_public_names_come_from_the_constructor(detector: PhiDetector, text: str
     assert not detector.detect(text, patient_names=names).found
 
 
+def test_doctors_learned_after_start_become_public() -> None:
+    # A clinic that was down at start reports its doctors later; the detector learns them then.
+    text, names = "Quero consulta com Eduardo Lima na quarta", ["Ana Lima"]
+    late = PhiDetector(known_doctors=["Dr. Fernando Costa"])
+    assert late.detect(text, patient_names=names).found
+    late.know_doctors(["Dr. Fernando Costa", "Dr. Eduardo Lima"])
+    assert not late.detect(text, patient_names=names).found
+
+
 def test_a_clinic_address_allows_only_itself(detector: PhiDetector) -> None:
     # Another number on the clinic's street, or a flat in the clinic's building, is a home.
     assert detector.detect("Moro na Av. Paulista, 1500").categories == ("ADDRESS",)
