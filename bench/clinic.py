@@ -24,7 +24,7 @@ async def run(console: Console, requests: int) -> None:
         svc = clinic_service("clinic_a", Path(tmp) / "logs", env)
         start_all([svc])
         try:
-            async with grpc.aio.insecure_channel(svc.address) as channel:
+            async with svc.transport().aio_channel(svc.address) as channel:
                 results, floor = await _measure(channel, requests)
         finally:
             stop_all([svc])

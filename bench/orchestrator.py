@@ -1,11 +1,11 @@
 """The whole mesh on loopback: `Ask` for a two-clinic listing next to a direct
 ListAvailableSlots (the baseline), then the same Ask with one of the two clinics stopped
-(after its breaker opened)."""
+(after its breaker opened), and the cost of mutual TLS: the Ask of a mesh asked to run plaintext
+is the baseline of the (default) mTLS one."""
 
 import tempfile
 from pathlib import Path
 
-import grpc
 from rich.console import Console
 
 from bench.stats import Result, measure, table
@@ -22,6 +22,12 @@ async def run(console: Console, requests: int) -> None:
             healthy, baseline, down = await _measure(mesh, requests)
         finally:
             mesh.stop()
+        plain = start_mesh(Path(tmp) / "plaintext", ephemeral_ports=True,
+                           env={"HEALTHMESH_TRACE_FILE": "off", "HEALTHMESH_TRANSPORT": "plaintext"})
+        try:
+            plaintext = await _asks(plain, requests)
+        finally:
+            plain.stop()
     console.print(table("Ask (two-clinic listing) vs a direct ListAvailableSlots", healthy, baseline,
                         "direct", "target: Ask p50 within 3x the direct call"))
     healthy_by_conc = {r.concurrency: r for r in healthy if r.name.startswith("Ask")}
@@ -31,19 +37,34 @@ async def run(console: Console, requests: int) -> None:
         base = healthy_by_conc[r.concurrency]
         console.print(f"  concurrency {r.concurrency}: p95 {r.pct(0.95):.2f} ms vs healthy "
                       f"{base.pct(0.95):.2f} ms → {r.pct(0.95) / base.pct(0.95):.2f}x")
+    mtls = [r for r in healthy if r.name.startswith("Ask")]
+    console.print(table("Ask over mutual TLS (the default) vs the same mesh in plaintext",
+                        [*plaintext.values(), *mtls], plaintext,
+                        "plaintext", "the cost of service identity on the Ask path"))
+
+
+def _ask_call(stub: orchestrator_pb2_grpc.OrchestratorServiceStub):
+    async def ask(_: int) -> None:
+        reply = await stub.Ask(ASK, timeout=10)
+        assert reply.disposition in (orchestrator_pb2.DISPOSITION_ANSWERED,
+                                     orchestrator_pb2.DISPOSITION_PARTIAL), reply.answer
+    return ask
+
+
+async def _asks(mesh, requests: int) -> dict[int, Result]:
+    async with mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address) as channel:
+        ask = _ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(channel))
+        return {c: await measure("Ask, plaintext mesh", ask, concurrency=c, requests=requests // 2)
+                for c in (1, 16)}
 
 
 async def _measure(mesh, requests: int) -> tuple[list[Result], dict[int, Result], list[Result]]:
-    async with grpc.aio.insecure_channel(mesh.orchestrator.address) as orch_channel, \
-            grpc.aio.insecure_channel(mesh.clinics["clinic_a"].address) as clinic_channel:
-        orchestrator = orchestrator_pb2_grpc.OrchestratorServiceStub(orch_channel)
+    clinic = mesh.clinics["clinic_a"]
+    async with mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address) as orch_channel, \
+            clinic.transport().aio_channel(clinic.address) as clinic_channel:
+        ask = _ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(orch_channel))
         clinic = clinic_pb2_grpc.ClinicServiceStub(clinic_channel)
         listing = clinic_pb2.ListAvailableSlotsRequest(page_size=5)
-
-        async def ask(_: int) -> None:
-            reply = await orchestrator.Ask(ASK, timeout=10)
-            assert reply.disposition in (orchestrator_pb2.DISPOSITION_ANSWERED,
-                                         orchestrator_pb2.DISPOSITION_PARTIAL), reply.answer
 
         healthy: list[Result] = []
         baseline: dict[int, Result] = {}

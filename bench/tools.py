@@ -7,7 +7,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from rich.console import Console
 
@@ -51,8 +50,8 @@ async def _measure(mesh, db_path: Path, requests: int) -> tuple[list[Result], di
     conn, fts = fts_floor(db_path)
     results: list[Result] = []
     floor: dict[int, Result] = {}
-    async with grpc.aio.insecure_channel(mesh.tools.address) as tools_channel, \
-            grpc.aio.insecure_channel(mesh.orchestrator.address) as orch_channel:
+    async with mesh.tools.transport().aio_channel(mesh.tools.address) as tools_channel, \
+            mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address) as orch_channel:
         search = tools_pb2_grpc.GuidelineServiceStub(tools_channel).SearchGuidelines
         drugs = tools_pb2_grpc.DrugServiceStub(tools_channel)
         orchestrator = orchestrator_pb2_grpc.OrchestratorServiceStub(orch_channel)

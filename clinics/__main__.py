@@ -20,7 +20,9 @@ from runtime.settings import (
     ServiceSettings,
     Settings,
     TracingSettings,
+    TransportSettings,
 )
+from runtime.transport import Transport
 
 
 def clock(settings: ClockSettings) -> Callable[[], dt.datetime]:
@@ -34,7 +36,8 @@ def clock(settings: ClockSettings) -> Callable[[], dt.datetime]:
 def main() -> None:
     parser = argparse.ArgumentParser(
         prog="python -m clinics", description=__doc__,
-        epilog=help_text(ServiceSettings, DataSettings, ClockSettings, TracingSettings, ClinicSettings),
+        epilog=help_text(ServiceSettings, TransportSettings, DataSettings, ClockSettings, TracingSettings,
+                         ClinicSettings),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clinic", default="", help="clinic id from the registry [HEALTHMESH_CLINIC]")
     args = parser.parse_args()
@@ -65,6 +68,8 @@ def main() -> None:
         host=settings.service.host,
         port=settings.service.port_or(entry.port),
         grace=settings.service.shutdown_grace_s,
+        transport=Transport.from_settings(settings.transport, settings.data.data_dir, entry.id),
+        health_port=settings.transport.health_port,
         on_drained=lambda: pool.shutdown(wait=True),
     ))
 

@@ -33,7 +33,9 @@ from runtime.settings import (
     ServiceSettings,
     Settings,
     TracingSettings,
+    TransportSettings,
 )
+from runtime.transport import Transport
 
 
 async def build_writer(directory: Directory, settings: Settings) -> Writer:
@@ -63,10 +65,12 @@ async def run(settings: Settings) -> None:
     config = settings.orchestrator
     policy = Policy(call_timeout_s=config.call_timeout_s, attempts=config.retry_attempts,
                     breaker_fail_max=config.breaker_fail_max, breaker_reset_s=config.breaker_reset_s)
+    # The upstreams are dialled with the orchestrator's mesh identity.
+    transport = Transport.from_settings(settings.transport, settings.data.data_dir, "orchestrator")
     mesh = Mesh(
-        clinics={cid: Upstream(cid, entry.target, policy) for cid, entry in clinics.items()},
-        verifier=Upstream("verifier", config.verifier_target, policy),
-        tools=Upstream("tools", config.tools_target, policy),
+        clinics={cid: Upstream(cid, entry.target, policy, transport) for cid, entry in clinics.items()},
+        verifier=Upstream("verifier", config.verifier_target, policy, transport),
+        tools=Upstream("tools", config.tools_target, policy, transport),
     )
     directory = Directory(clinics)
     data_dir = settings.data.data_dir
@@ -86,9 +90,11 @@ async def run(settings: Settings) -> None:
         return [orchestrator_pb2.DESCRIPTOR.services_by_name["OrchestratorService"].full_name]
 
     try:
+        # The public edge: plaintext on loopback in development; patients' tokens are issue 12's next part.
         await server.serve(register, host=settings.service.host,
                            port=settings.service.port_or(ORCHESTRATOR_PORT),
-                           grace=settings.service.shutdown_grace_s)
+                           grace=settings.service.shutdown_grace_s, transport=Transport.plain("orchestrator"),
+                           health_port=settings.transport.health_port)
     finally:
         await mesh.close()
 
@@ -96,8 +102,8 @@ async def run(settings: Settings) -> None:
 def main() -> None:
     argparse.ArgumentParser(
         prog="python -m orchestrator", description=__doc__,
-        epilog=help_text(ServiceSettings, DataSettings, ClockSettings, TracingSettings, OrchestratorSettings,
-                         ModelSettings, CloudSettings),
+        epilog=help_text(ServiceSettings, TransportSettings, DataSettings, ClockSettings, TracingSettings,
+                         OrchestratorSettings, ModelSettings, CloudSettings),
         formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     asyncio.run(run(Settings.from_env()))
 

@@ -30,6 +30,7 @@ from orchestrator.planning.planner import Directory
 from orchestrator.planning.steps import TOOLS, Action, PlannedStep, StepResult, StepStatus
 from runtime import tracing
 from runtime.errors import bad_request_fields, error_info
+from runtime.transport import Transport
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
 
@@ -82,11 +83,11 @@ def status_of(outcome: Outcome) -> StepStatus:
 class Upstream:
     """One gRPC upstream: a traced channel and its guard."""
 
-    def __init__(self, name: str, target: str, policy: Policy) -> None:
+    def __init__(self, name: str, target: str, policy: Policy, transport: Transport) -> None:
         self.name = name
         self.target = target
-        self.channel = grpc.aio.insecure_channel(
-            target, options=CHANNEL_OPTIONS, interceptors=tracing.client_interceptors())
+        self.channel = transport.aio_channel(target, options=CHANNEL_OPTIONS,
+                                             interceptors=tracing.client_interceptors())
         self.guard = Guard(name, policy, errors=(grpc.RpcError,), counted=_counted, transient=_unavailable)
 
     @property

@@ -3,7 +3,8 @@
 Each server gets the standard health service, server reflection, tracing (a no-op until
 runtime.tracing.configure ran), the access interceptor (plus any extra ones) and a graceful
 drain on SIGTERM/SIGINT: health turns NOT_SERVING first, then in-flight RPCs get `grace`
-seconds to finish.
+seconds to finish. Over mutual TLS every call passes the authorization policy (runtime.authz);
+a `health_port` serves the health service alone, in plaintext, for probes without a certificate.
 """
 
 import asyncio
@@ -18,7 +19,9 @@ from grpc_reflection.v1alpha import reflection
 from opentelemetry import trace
 
 from runtime import tracing
+from runtime.authz import AuthzInterceptor
 from runtime.interceptors import AccessInterceptor
+from runtime.transport import Transport
 
 log = logging.getLogger("server")
 
@@ -31,12 +34,15 @@ async def serve(
     host: str,
     port: int,
     grace: float,
+    transport: Transport,
+    health_port: int | None = None,
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
     on_drained: Callable[[], None] | None = None,
 ) -> None:
     """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names."""
+    authz = [] if transport.plaintext else [AuthzInterceptor()]
     server = grpc.aio.server(
-        interceptors=[*tracing.server_interceptors(), *interceptors, AccessInterceptor()],
+        interceptors=[*tracing.server_interceptors(), *authz, *interceptors, AccessInterceptor()],
         options=[("grpc.so_reuseport", 0)],
     )
     names = list(register(server))
@@ -47,13 +53,24 @@ async def serve(
          reflection.SERVICE_NAME],
         server,
     )
-    bound = server.add_insecure_port(f"{host}:{port}")
+    if transport.plaintext:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    else:
+        bound = server.add_secure_port(f"{host}:{port}", transport.server_credentials())
     if bound == 0:
         raise SystemExit(f"cannot bind {host}:{port}")
+    probes = None
+    if health_port is not None:
+        probes = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
+        health_pb2_grpc.add_HealthServicer_to_server(health, probes)
+        if probes.add_insecure_port(f"{host}:{health_port}") == 0:
+            raise SystemExit(f"cannot bind the health port {host}:{health_port}")
+        await probes.start()
     await server.start()
     for name in ["", *names]:
         await health.set(name, health_pb2.HealthCheckResponse.SERVING)
-    log.info("serving", extra={"address": f"{host}:{bound}", "port": bound, "services": names})
+    log.info("serving", extra={"address": f"{host}:{bound}", "port": bound, "services": names,
+                               "transport": "plaintext" if transport.plaintext else "mtls"})
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -64,6 +81,8 @@ async def serve(
     log.info("draining", extra={"grace_s": grace})
     await health.enter_graceful_shutdown()
     await server.stop(grace)
+    if probes is not None:
+        await probes.stop(0)
     if on_drained is not None:
         on_drained()
     provider = trace.get_tracer_provider()

@@ -32,7 +32,7 @@ class ClinicHandle:
     @property
     def stub(self) -> clinic_pb2_grpc.ClinicServiceStub:
         if self.channel is None:
-            self.channel = grpc.insecure_channel(self.address)
+            self.channel = self.service.channel()
         return clinic_pb2_grpc.ClinicServiceStub(self.channel)
 
     def restart(self, **env: str) -> None:
@@ -80,12 +80,12 @@ class MeshHandle:
 
     def __init__(self, mesh) -> None:
         self.mesh = mesh
-        self.channel = grpc.insecure_channel(mesh.orchestrator.address)
+        self.channel = mesh.orchestrator.channel()
         self.stub = orchestrator_pb2_grpc.OrchestratorServiceStub(self.channel)
 
     def clinic_stub(self, clinic_id: str) -> clinic_pb2_grpc.ClinicServiceStub:
         return clinic_pb2_grpc.ClinicServiceStub(
-            grpc.insecure_channel(self.mesh.clinics[clinic_id].address))
+            self.mesh.clinics[clinic_id].channel())
 
     def ask(self, message: str, session_id: str = "", patient=None, timeout: float = 20.0):
         return self.stub.Ask(orchestrator_pb2.AskRequest(

@@ -10,13 +10,14 @@ import grpc
 
 from healthmesh.v1 import clinic_pb2 as pb
 from healthmesh.v1 import clinic_pb2_grpc, common_pb2
+from runtime.transport import Transport
 
 CLIENTS_PER_PROCESS = 25
 PROCESSES = 2
 
 
-def _race(address: str, slot: tuple[str, str, str], key: str, ready: mp.Queue, go: mp.Event,
-          out: mp.Queue) -> None:
+def _race(transport: Transport, address: str, slot: tuple[str, str, str], key: str, ready: mp.Queue,
+          go: mp.Event, out: mp.Queue) -> None:
     """One process: CLIENTS_PER_PROCESS threads, each with its own channel, fire together."""
     # When every thread has a connected channel, tell the parent; all fire on its signal.
     barrier = threading.Barrier(CLIENTS_PER_PROCESS, action=lambda: ready.put(True))
@@ -27,7 +28,7 @@ def _race(address: str, slot: tuple[str, str, str], key: str, ready: mp.Queue, g
         who = common_pb2.PatientIdentity(full_name="Maria Souza", cpf="529.982.247-25")
         request = pb.BookAppointmentRequest(doctor=slot[0], date=slot[1], time=slot[2],
                                             patient=who, idempotency_key=key)
-        with grpc.insecure_channel(address) as channel:
+        with transport.channel(address) as channel:
             stub = clinic_pb2_grpc.ClinicServiceStub(channel)
             grpc.channel_ready_future(channel).result(timeout=10)
             barrier.wait()
@@ -52,8 +53,9 @@ def race(clinic, key: str = "") -> list[tuple[str, str]]:
     slot = clinic.stub.ListAvailableSlots(pb.ListAvailableSlotsRequest(page_size=1)).slots[0]
     ctx = mp.get_context("spawn")
     ready, go, out = ctx.Queue(), ctx.Event(), ctx.Queue()
-    procs = [ctx.Process(target=_race, args=(clinic.address, (slot.doctor, slot.date, slot.time),
-                                             key, ready, go, out)) for _ in range(PROCESSES)]
+    where = (clinic.service.transport(), clinic.address, (slot.doctor, slot.date, slot.time))
+    procs = [ctx.Process(target=_race, args=(*where, key, ready, go, out))
+             for _ in range(PROCESSES)]
     for p in procs:
         p.start()
     for _ in procs:

@@ -84,7 +84,8 @@ def test_process_killed_between_reschedule_halves_keeps_the_original(clinic, tmp
 
 
 def test_sigterm_drains_and_exits_cleanly(clinic):
-    assert health_status(clinic.address, "healthmesh.v1.ClinicService") == "SERVING"
+    assert health_status(clinic.service.transport("launcher"), clinic.address,
+                         "healthmesh.v1.ClinicService") == "SERVING"
     clinic.close_channel()
     assert clinic.service.stop() == 0
     log = clinic.service.log_path.read_text()

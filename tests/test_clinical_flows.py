@@ -33,13 +33,13 @@ def assert_cited(reply) -> None:
 
 
 def test_tool_services_answer_reflection_clients(mesh):
-    address = mesh.mesh.tools.address
+    tools = mesh.mesh.tools
     assert {"healthmesh.v1.CalculatorService", "healthmesh.v1.GuidelineService", "healthmesh.v1.DrugService",
-            "grpc.health.v1.Health"} <= reflected_services(address)
-    reply = buf_curl(address, "healthmesh.v1.CalculatorService/ComputeRiskScore",
+            "grpc.health.v1.Health"} <= reflected_services(tools)
+    reply = buf_curl(tools, "healthmesh.v1.CalculatorService/ComputeRiskScore",
                      {"qsofa": {"respiratoryRate": 24, "systolicBp": 95, "alteredMentation": True}})
     assert (reply["scoreName"], reply["score"], reply["riskTier"]) == ("qSOFA", 3, "RISK_TIER_HIGH")
-    with grpc.insecure_channel(address) as channel, pytest.raises(grpc.RpcError) as err:
+    with tools.channel() as channel, pytest.raises(grpc.RpcError) as err:
         tools_pb2_grpc.CalculatorServiceStub(channel).ComputeRiskScore(tools_pb2.ComputeRiskScoreRequest(
             qsofa=tools_pb2.QsofaInputs(respiratory_rate=24, systolic_bp=500)), timeout=5)
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
@@ -68,7 +68,7 @@ def test_guideline_answer_and_show_source(mesh):
     assert "Guideline Evidence" in reply.answer
     assert_cited(reply)
     # "Show source": the cited passage's full text, from the guideline service by its id.
-    channel = grpc.insecure_channel(mesh.mesh.tools.address)
+    channel = mesh.mesh.tools.channel()
     passages = tools_pb2_grpc.GuidelineServiceStub(channel).GetPassages(tools_pb2.GetPassagesRequest(
         chunk_ids=[reply.citations[0].reference], highlight_terms=["anticoagulation"])).passages
     channel.close()

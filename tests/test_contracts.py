@@ -6,10 +6,11 @@ import json
 import subprocess
 from pathlib import Path
 
-import grpc
 import pytest
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+from deploy.local.processes import Service
+from runtime import pki
 from runtime.protogen import generate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,8 +28,8 @@ def test_generated_code_is_not_stale(tmp_path):
     assert not mismatched, f"stale generated files {mismatched}: run `make gen`"
 
 
-def reflected_services(address: str) -> set[str]:
-    with grpc.insecure_channel(address) as channel:
+def reflected_services(service: Service) -> set[str]:
+    with service.channel() as channel:
         stub = reflection_pb2_grpc.ServerReflectionStub(channel)
         request = reflection_pb2.ServerReflectionRequest(list_services="")
         reply = next(stub.ServerReflectionInfo(iter([request]), timeout=5))
@@ -36,16 +37,23 @@ def reflected_services(address: str) -> set[str]:
 
 
 def test_reflection_lists_the_clinic_service(clinic):
-    services = reflected_services(clinic.address)
+    services = reflected_services(clinic.service)
     assert {"healthmesh.v1.ClinicService", "grpc.health.v1.Health"} <= services
 
 
-def buf_curl(address: str, method: str, body: dict) -> dict:
+def buf_curl(service: Service, method: str, body: dict) -> dict:
+    """`buf curl` as a person would call a service: the plaintext edge as is, a mesh service with
+    the orchestrator's certificate."""
     if not BUF.exists():
         pytest.fail("buf CLI missing: run `make setup`")
+    if service.transport().plaintext:  # also makes the orchestrator's certificate if missing
+        target = ["--http2-prior-knowledge", f"http://{service.address}/{method}"]
+    else:
+        files = pki.Identity.local(service.pki_dir, "orchestrator")
+        target = ["--cacert", str(files.ca), "--cert", str(files.cert), "--key", str(files.key),
+                  f"https://{service.address}/{method}"]
     result = subprocess.run(
-        [str(BUF), "curl", "--protocol", "grpc", "--http2-prior-knowledge",
-         f"http://{address}/{method}", "-d", json.dumps(body)],
+        [str(BUF), "curl", "--protocol", "grpc", *target, "-d", json.dumps(body)],
         capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
@@ -53,7 +61,7 @@ def buf_curl(address: str, method: str, body: dict) -> dict:
 
 
 def test_buf_curl_calls_describe_clinic_through_reflection(clinic):
-    reply = buf_curl(clinic.address, "healthmesh.v1.ClinicService/DescribeClinic", {})
+    reply = buf_curl(clinic.service, "healthmesh.v1.ClinicService/DescribeClinic", {})
     assert reply["clinicId"] == "clinic_a"
     assert reply["specialty"] == "SPECIALTY_CARDIOLOGY"
 

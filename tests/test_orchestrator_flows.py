@@ -177,7 +177,7 @@ def test_describe_mesh(mesh):
 
 
 def test_buf_curl_calls_ask_through_reflection(mesh):
-    reply = buf_curl(mesh.mesh.orchestrator.address, "healthmesh.v1.OrchestratorService/Ask",
+    reply = buf_curl(mesh.mesh.orchestrator, "healthmesh.v1.OrchestratorService/Ask",
                      {"message": "hello"})
     assert reply["disposition"] == orchestrator_pb2.Disposition.Name(ANSWERED)
     assert reply["sessionId"]

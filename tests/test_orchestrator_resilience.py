@@ -18,6 +18,7 @@ from orchestrator.context import RequestContext
 from orchestrator.guarded import Policy
 from orchestrator.planning.steps import Action, PlannedStep
 from orchestrator.upstreams import Upstream, code_of
+from runtime.transport import Transport
 from tests.conftest import MARIA, run_mesh
 
 
@@ -40,6 +41,8 @@ def frozen(service):
         yield
     finally:
         os.kill(service.proc.pid, signal.SIGCONT)
+
+PLAIN = Transport.plain("orchestrator")  # the stand-in servers here speak plaintext
 
 
 def step_of(reply, clinic_id: str):
@@ -110,7 +113,8 @@ def test_a_short_caller_deadline_bounds_every_call(fragile_mesh):
 
 def test_retries_only_where_safe(unused_port):
     async def attempts_for(request, *, retry: bool) -> int:
-        upstream = Upstream("down", f"127.0.0.1:{unused_port}", Policy(backoff_s=0.01, breaker_fail_max=50))
+        policy = Policy(backoff_s=0.01, breaker_fail_max=50)
+        upstream = Upstream("down", f"127.0.0.1:{unused_port}", policy, PLAIN)
         stub = clinic_pb2_grpc.ClinicServiceStub(upstream.channel)
         method = getattr(stub, type(request).__name__.removesuffix("Request"))
         outcome = await upstream.call(RequestContext.with_timeout(5), method, request, retry=retry)
@@ -138,7 +142,7 @@ def test_breaker_does_not_serialize_concurrent_calls():
         clinic_pb2_grpc.add_ClinicServiceServicer_to_server(SlowClinic(), server)
         port = server.add_insecure_port("127.0.0.1:0")
         await server.start()
-        upstream = Upstream("slow", f"127.0.0.1:{port}", Policy())
+        upstream = Upstream("slow", f"127.0.0.1:{port}", Policy(), PLAIN)
         stub = clinic_pb2_grpc.ClinicServiceStub(upstream.channel)
         ctx = RequestContext.with_timeout(10)
         start = time.monotonic()

@@ -31,7 +31,7 @@ def verifier(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
 
 @pytest.fixture(scope="module")
 def stub(verifier: Service) -> Iterator[verifier_pb2_grpc.VerifierServiceStub]:
-    with grpc.insecure_channel(verifier.address) as channel:
+    with verifier.channel() as channel:
         yield verifier_pb2_grpc.VerifierServiceStub(channel)
 
 
@@ -42,8 +42,8 @@ def rpc_error(call, request) -> grpc.RpcError:
 
 
 def test_health_and_reflection(verifier):
-    assert health_status(verifier.address, SERVICE) == "SERVING"
-    with grpc.insecure_channel(verifier.address) as channel:
+    assert health_status(verifier.transport("launcher"), verifier.address, SERVICE) == "SERVING"
+    with verifier.channel() as channel:
         replies = reflection_pb2_grpc.ServerReflectionStub(channel).ServerReflectionInfo(
             iter([reflection_pb2.ServerReflectionRequest(list_services="")]), timeout=5)
         names = {s.name for reply in replies for s in reply.list_services_response.service}
@@ -134,7 +134,7 @@ def test_sigterm_drains_and_exits_cleanly_and_traces_carry_no_text(tmp_path):
                       env={"HEALTHMESH_PORT": "0", "HEALTHMESH_TRACE_FILE": str(traces)},
                       health_name=SERVICE, log_path=tmp_path / "verifier.log")
     start_all([service])
-    with grpc.insecure_channel(service.address) as channel:
+    with service.channel() as channel:
         verifier_pb2_grpc.VerifierServiceStub(channel).ScreenInput(
             verifier_pb2.ScreenInputRequest(message="Fábio Costa tem dor no peito"), timeout=5)
     assert service.stop() == 0

@@ -16,7 +16,9 @@ from runtime.settings import (
     Settings,
     ToolsSettings,
     TracingSettings,
+    TransportSettings,
 )
+from runtime.transport import Transport
 from tools import knowledge
 from tools.calculator_service import CalculatorService
 from tools.drug_service import DrugService
@@ -27,7 +29,9 @@ SERVICES = ("CalculatorService", "GuidelineService", "DrugService")
 
 def main() -> None:
     argparse.ArgumentParser(prog="python -m tools", description=__doc__,
-                            epilog=help_text(ServiceSettings, DataSettings, TracingSettings, ToolsSettings),
+                            epilog=help_text(ServiceSettings, TransportSettings, DataSettings,
+                                             TracingSettings,
+                                             ToolsSettings),
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     settings = Settings.from_env()
     logs.configure("tools", settings.service.log_level)
@@ -48,6 +52,8 @@ def main() -> None:
         host=settings.service.host,
         port=settings.service.port_or(TOOLS_PORT),
         grace=settings.service.shutdown_grace_s,
+        transport=Transport.from_settings(settings.transport, settings.data.data_dir, "tools"),
+        health_port=settings.transport.health_port,
         on_drained=lambda: pool.shutdown(wait=True),
     ))
 

@@ -8,14 +8,23 @@ import grpc
 from healthmesh.v1 import verifier_pb2, verifier_pb2_grpc
 from runtime import logs, server, tracing
 from runtime.config import help_text
-from runtime.settings import VERIFIER_PORT, ServiceSettings, Settings, TracingSettings
+from runtime.settings import (
+    VERIFIER_PORT,
+    DataSettings,
+    ServiceSettings,
+    Settings,
+    TracingSettings,
+    TransportSettings,
+)
+from runtime.transport import Transport
 from verifier.service import VerifierService
 from verifier.wording import warm_up
 
 
 def main() -> None:
     argparse.ArgumentParser(prog="python -m verifier", description=__doc__,
-                            epilog=help_text(ServiceSettings, TracingSettings),
+                            epilog=help_text(ServiceSettings, TransportSettings, DataSettings,
+                                             TracingSettings),
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     settings = Settings.from_env()
     logs.configure("verifier", settings.service.log_level)
@@ -31,6 +40,8 @@ def main() -> None:
         host=settings.service.host,
         port=settings.service.port_or(VERIFIER_PORT),
         grace=settings.service.shutdown_grace_s,
+        transport=Transport.from_settings(settings.transport, settings.data.data_dir, "verifier"),
+        health_port=settings.transport.health_port,
     ))
 
 

@@ -4,7 +4,8 @@ health check says SERVING and prints the services table.
   python -m deploy.local          # `make up`: runs until Ctrl-C/SIGTERM, then stops all gracefully
   python -m deploy.local --chat   # `make run`: the same, with the chat in this terminal
 
-Logs go to <HEALTHMESH_DATA_DIR>/logs; the services read the rest of the environment themselves.
+Logs go to <HEALTHMESH_DATA_DIR>/logs, the mesh's local CA and certificates (made on first start) to
+<HEALTHMESH_DATA_DIR>/pki; the services read the rest of the environment themselves.
 """
 
 import argparse
@@ -18,7 +19,7 @@ from rich.table import Table
 from clients import chat
 from deploy.local.mesh import LocalMesh, start_mesh
 from deploy.local.processes import StartError
-from runtime import registry
+from runtime import pki, registry
 from runtime.config import help_text
 from runtime.settings import DataSettings, Settings
 
@@ -63,6 +64,9 @@ def main() -> int:
             console.print(f"[red]healthmesh failed to start:[/red] {err}", highlight=False)
             return 1
     console.print(services_table(mesh))
+    if mesh.verifier.mtls:  # an identity for people calling services by reflection (buf curl, grpcurl)
+        pki.ensure_local(mesh.verifier.pki_dir, ["operator"])
+        console.print(f"mutual TLS between services; an operator certificate is in {mesh.verifier.pki_dir}")
     try:
         if args.chat:
             return chat.chat(mesh.orchestrator.address)

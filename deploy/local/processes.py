@@ -2,9 +2,12 @@
 
 Used by `make up`/`make run`, by the tests and by the benchmark, so all three run the mesh
 the same way. A service announces its bound port in its JSON "serving" log line, which lets
-callers ask for port 0 (a free ephemeral port) and still find it.
+callers ask for port 0 (a free ephemeral port) and still find it. Unless plaintext is asked for
+(HEALTHMESH_TRANSPORT=plaintext), a service's mesh certificate is made on its first start, in
+the data directory's local PKI, and the launcher checks health with a certificate of its own.
 """
 
+import functools
 import json
 import os
 import signal
@@ -18,6 +21,10 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from runtime import pki
+from runtime.settings import DataSettings
+from runtime.transport import Transport
+
 
 class StartError(RuntimeError):
     """A service exited or never became healthy; the message carries its log tail."""
@@ -30,6 +37,7 @@ class Service:
     env: Mapping[str, str]
     health_name: str
     log_path: Path
+    edge: bool = False  # the public port (the orchestrator's): plaintext in development
     proc: subprocess.Popen | None = None
     port: int = 0
     _log: object = field(default=None, repr=False)
@@ -38,7 +46,30 @@ class Service:
     def address(self) -> str:
         return f"127.0.0.1:{self.port}"
 
+    def _setting(self, name: str) -> str:
+        return (self.env.get(name) or os.environ.get(name) or "").strip()
+
+    @property
+    def pki_dir(self) -> Path:
+        return Path(self._setting("HEALTHMESH_DATA_DIR") or DataSettings().data_dir) / "pki"
+
+    @property
+    def mtls(self) -> bool:
+        return self._setting("HEALTHMESH_TRANSPORT") != "plaintext"
+
+    def transport(self, identity: str = "orchestrator") -> Transport:
+        """How `identity` reaches this service."""
+        if self.edge or not self.mtls:
+            return Transport.plain(identity)
+        return local_transport(self.pki_dir, identity)
+
+    def channel(self, identity: str = "orchestrator") -> grpc.Channel:
+        """A blocking channel to this service, as `identity` (its certificate made if missing)."""
+        return self.transport(identity).channel(self.address)
+
     def start(self) -> None:
+        if self.mtls:
+            pki.ensure_local(self.pki_dir, [self.name])
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self.log_path.write_bytes(b"")
         self._log = self.log_path.open("ab")
@@ -56,7 +87,8 @@ class Service:
                                  f"{self.log_tail()}")
             if not self.port:
                 self.port = _announced_port(self.log_path)
-            if self.port and health_status(self.address, self.health_name) == "SERVING":
+            if self.port and health_status(self.transport("launcher"), self.address,
+                                           self.health_name) == "SERVING":
                 return
             time.sleep(0.05)
         raise StartError(f"{self.name} was not healthy in time\n{self.log_tail()}")
@@ -109,9 +141,14 @@ def _announced_port(log_path: Path) -> int:
     return 0
 
 
-def health_status(address: str, service: str = "", timeout: float = 1.0) -> str:
+@functools.lru_cache
+def local_transport(pki_dir: Path, identity: str) -> Transport:
+    return Transport.local(pki_dir, identity)
+
+
+def health_status(transport: Transport, address: str, service: str = "", timeout: float = 1.0) -> str:
     """The standard health service's answer, or the error code's name when unreachable."""
-    with grpc.insecure_channel(address) as channel:
+    with transport.channel(address) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
         try:
             reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout)
@@ -143,7 +180,7 @@ def tools_service(log_dir: Path, env: Mapping[str, str]) -> Service:
 def orchestrator_service(log_dir: Path, env: Mapping[str, str]) -> Service:
     return Service(name="orchestrator", argv=[sys.executable, "-m", "orchestrator"], env=env,
                    health_name="healthmesh.v1.OrchestratorService",
-                   log_path=log_dir / "orchestrator.log")
+                   log_path=log_dir / "orchestrator.log", edge=True)
 
 
 def start_all(services: Iterable[Service], timeout: float = 30.0) -> list[Service]:

@@ -1,0 +1,95 @@
+"""Who may call what: the one authorization policy of the mesh, enforced by every server that
+serves mutual TLS. A caller is the account in its certificate's SPIFFE id; health and reflection
+stay open to any peer the handshake admitted. Anything the policy does not name is refused.
+
+Only the orchestrator calls the clinics, the tools and the verifier; an operator may read a
+clinic's directory and patient records, never write or read a handoff packet. A refusal is
+PERMISSION_DENIED, logged with the caller's id (never a request field) and counted.
+"""
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import grpc
+from opentelemetry import metrics
+
+from runtime import pki
+
+log = logging.getLogger("authz")
+
+ORCHESTRATOR, OPERATOR = "orchestrator", "operator"
+OPEN = ("/grpc.health.v1.Health/", "/grpc.reflection.")
+
+_CLINIC_READS = ("DescribeClinic", "ListPatients", "GetPatient", "SearchPatients", "ListAvailableSlots")
+_CLINIC_ORCHESTRATOR_ONLY = ("BookAppointment", "RescheduleAppointment", "CancelAppointment",
+                             "ListAppointments", "GetHandoffPacket")
+
+
+def _grant(service: str, methods: tuple[str, ...], *accounts: str) -> dict[str, frozenset[str]]:
+    return {f"/healthmesh.v1.{service}/{method}": frozenset(accounts) for method in methods}
+
+
+POLICY: dict[str, frozenset[str]] = {
+    **_grant("ClinicService", _CLINIC_READS, ORCHESTRATOR, OPERATOR),
+    **_grant("ClinicService", _CLINIC_ORCHESTRATOR_ONLY, ORCHESTRATOR),
+    **_grant("CalculatorService", ("ComputeRiskScore",), ORCHESTRATOR),
+    **_grant("GuidelineService", ("SearchGuidelines", "GetPassages"), ORCHESTRATOR),
+    **_grant("DrugService", ("CheckDrugSafety", "CheckInteractions"), ORCHESTRATOR),
+    **_grant("VerifierService", ("ScreenInput", "VerifyAnswer"), ORCHESTRATOR),
+}
+
+_denied = metrics.get_meter("healthmesh.authz").create_counter(
+    "healthmesh.authz.denied", description="calls refused by the authorization policy")
+
+
+def allowed(method: str, account: str | None) -> bool:
+    return method.startswith(OPEN) or (account is not None and account in POLICY.get(method, ()))
+
+
+def caller(context: grpc.aio.ServicerContext) -> tuple[str, str | None]:
+    """The caller's SPIFFE id as presented, and the account it names in this trust domain."""
+    presented = context.auth_context().get("peer_spiffe_id") or [b""]
+    spiffe = presented[0].decode(errors="replace")
+    return spiffe, pki.account_of(spiffe)
+
+
+class AuthzInterceptor(grpc.aio.ServerInterceptor):
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        handler = await continuation(details)
+        method = details.method
+        if handler is None or method.startswith(OPEN):
+            return handler
+
+        async def check(context: grpc.aio.ServicerContext) -> None:
+            spiffe, account = caller(context)
+            if not allowed(method, account):
+                who = spiffe or "a peer without a SPIFFE id"
+                log.warning("permission denied", extra={"caller": who, "method": method})
+                _denied.add(1, {"method": method, "caller": account or "unknown"})
+                await context.abort(grpc.StatusCode.PERMISSION_DENIED, f"{who} may not call {method}")
+
+        if handler.unary_unary:
+            inner = handler.unary_unary
+
+            async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                await check(context)
+                return await inner(request, context)
+
+            return grpc.unary_unary_rpc_method_handler(unary, handler.request_deserializer,
+                                                       handler.response_serializer)
+        if handler.unary_stream:
+            inner_stream = handler.unary_stream
+
+            async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                await check(context)
+                async for item in inner_stream(request, context):
+                    yield item
+
+            return grpc.unary_stream_rpc_method_handler(stream, handler.request_deserializer,
+                                                        handler.response_serializer)
+        return None  # no service here streams requests; one that did is refused (UNIMPLEMENTED) until covered

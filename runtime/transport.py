@@ -1,0 +1,82 @@
+"""How services reach each other: mutual TLS with the mesh CA by default, plaintext only when
+HEALTHMESH_TRANSPORT=plaintext asks for it (under Istio, whose sidecars do the mTLS).
+
+A service's files default to the local PKI in the data directory (runtime.pki); with mTLS a
+missing file stops the process at start, naming the setting."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from runtime import pki
+from runtime.config import ConfigError
+from runtime.settings import TransportSettings
+
+
+@dataclass(frozen=True)
+class Transport:
+    """One process's side of the mesh's transport: its identity's PEM bytes, or plaintext."""
+
+    identity: str
+    cert: bytes = b""
+    key: bytes = b""
+    ca: bytes = b""
+
+    @property
+    def plaintext(self) -> bool:
+        return not self.cert
+
+    @classmethod
+    def plain(cls, identity: str) -> "Transport":
+        return cls(identity)
+
+    @classmethod
+    def from_settings(cls, settings: TransportSettings, data_dir: Path, identity: str) -> "Transport":
+        if settings.plaintext:
+            return cls.plain(identity)
+        local = pki.Identity.local(data_dir / "pki", identity)
+        files = {"HEALTHMESH_TLS_CERT": settings.cert or local.cert,
+                 "HEALTHMESH_TLS_KEY": settings.key or local.key,
+                 "HEALTHMESH_TLS_CA": settings.ca or local.ca}
+        pem: dict[str, bytes] = {}
+        for name, path in files.items():
+            try:
+                pem[name] = path.read_bytes()
+            except OSError as err:
+                raise ConfigError(f"{name}: cannot read {path} ({err.strerror}); make the mesh's "
+                                  "certificates "
+                                  "(`make up` does on first start) or set HEALTHMESH_TRANSPORT=plaintext "
+                                  "under a service mesh that does mTLS") from None
+        return cls(identity, pem["HEALTHMESH_TLS_CERT"], pem["HEALTHMESH_TLS_KEY"], pem["HEALTHMESH_TLS_CA"])
+
+    @classmethod
+    def local(cls, pki_dir: Path, identity: str) -> "Transport":
+        """A local identity's transport (the launcher, tests, benchmarks), made if missing."""
+        pki.ensure_local(pki_dir, [identity])
+        files = pki.Identity.local(pki_dir, identity)
+        return cls(identity, files.cert.read_bytes(), files.key.read_bytes(), files.ca.read_bytes())
+
+    def server_credentials(self) -> grpc.ServerCredentials:
+        """Peers must present a certificate of the mesh CA: others fail the handshake."""
+        return grpc.ssl_server_credentials([(self.key, self.cert)], root_certificates=self.ca,
+                                           require_client_auth=True)
+
+    def _credentials(self) -> grpc.ChannelCredentials:
+        return grpc.ssl_channel_credentials(root_certificates=self.ca, private_key=self.key,
+                                            certificate_chain=self.cert)
+
+    def aio_channel(self, target: str, *, options: Sequence[tuple[str, Any]] = (),
+                    interceptors: Sequence[Any] = ()) -> grpc.aio.Channel:
+        if self.plaintext:
+            return grpc.aio.insecure_channel(target, options=options, interceptors=interceptors)
+        return grpc.aio.secure_channel(target, self._credentials(), options=options,
+                                       interceptors=interceptors)
+
+    def channel(self, target: str) -> grpc.Channel:
+        """A blocking channel (the launcher's health checks, tests, the chat)."""
+        if self.plaintext:
+            return grpc.insecure_channel(target)
+        return grpc.secure_channel(target, self._credentials())
