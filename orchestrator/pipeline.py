@@ -44,8 +44,9 @@ from orchestrator.triage import triage
 from orchestrator.understanding.understand import OutOfScope, Understanding, understand
 from orchestrator.upstreams import Mesh
 from runtime import sqlite
-from runtime.errors import InvalidArgument
+from runtime.errors import InvalidArgument, PermissionDenied
 from runtime.identity import normalize_cpf, normalize_name
+from runtime.text.fold import fold_words
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
 log = logging.getLogger("orchestrator")
@@ -86,7 +87,7 @@ class Orchestrator:
             session = await self._session_io(self.sessions.load, request.session_id) \
                 if request.session_id else self.sessions.load("")
             if patient is not None:
-                session.patient_name, session.patient_cpf = patient.full_name, patient.cpf
+                _bind(session, patient)
             ctx = ctx.for_patient(session.patient_name)
             response = await self._turn(ctx, session, message, emit)
             # 8. Record.
@@ -249,6 +250,16 @@ class Orchestrator:
     async def _session_io(self, fn: Callable, *args: object) -> Session:
         async with self._db:
             return await sqlite.run(fn, *args)
+
+
+def _bind(session: Session, patient: common_pb2.PatientIdentity) -> None:
+    """A session's patient is set once: another identity naming the session is refused, so a
+    session id alone never lets one patient act as another (the name compared as clinics do)."""
+    if not session.patient_cpf:
+        session.patient_name, session.patient_cpf = patient.full_name, patient.cpf
+    elif (session.patient_cpf, fold_words(session.patient_name)) != (patient.cpf,
+                                                                    fold_words(patient.full_name)):
+        raise PermissionDenied("this session belongs to another patient; start a new session")
 
 
 def _validated_patient(request: orchestrator_pb2.AskRequest) -> common_pb2.PatientIdentity | None:

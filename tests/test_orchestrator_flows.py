@@ -7,7 +7,7 @@ import datetime as dt
 import grpc
 import pytest
 
-from healthmesh.v1 import clinic_pb2, orchestrator_pb2
+from healthmesh.v1 import clinic_pb2, common_pb2, orchestrator_pb2
 from healthmesh.v1 import orchestrator_pb2 as pb
 from runtime.errors import bad_request_fields
 from tests.conftest import JOAO, MARIA
@@ -181,3 +181,15 @@ def test_buf_curl_calls_ask_through_reflection(mesh):
                      {"message": "hello"})
     assert reply["disposition"] == orchestrator_pb2.Disposition.Name(ANSWERED)
     assert reply["sessionId"]
+
+
+def test_a_session_belongs_to_the_patient_who_opened_it(mesh):
+    mine = mesh.ask("what appointments do I have?", patient=MARIA)
+    with pytest.raises(grpc.RpcError) as err:
+        mesh.ask("cancel my appointment", session_id=mine.session_id, patient=JOAO)
+    assert err.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    assert "another patient" in err.value.details() and JOAO.cpf not in err.value.details()
+    # The refused turn changed nothing: the session still answers as Maria, by name and CPF.
+    again = mesh.ask("what appointments do I have?", session_id=mine.session_id,
+                     patient=common_pb2.PatientIdentity(full_name="maria souza", cpf="52998224725"))
+    assert again.disposition == mine.disposition and again.answer == mine.answer
