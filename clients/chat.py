@@ -6,12 +6,15 @@
 
 import argparse
 import sys
+import time
 
 import grpc
+import jwt
 from rich.console import Console
 from rich.table import Table
 
 from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
+from runtime import pki
 from runtime.config import help_text
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
@@ -26,9 +29,23 @@ DISPOSITION_LABEL = {
     orchestrator_pb2.DISPOSITION_BLOCKED: ("blocked by the safety check", "red"),
     orchestrator_pb2.DISPOSITION_OUT_OF_SCOPE: ("out of scope", "magenta"),
 }
+TOKEN_LIFETIME_S = 900
 STAGE_LABEL = {orchestrator_pb2.STAGE_SCREEN: "screening", orchestrator_pb2.STAGE_PLAN: "planning",
                orchestrator_pb2.STAGE_ROUTE: "asking clinics", orchestrator_pb2.STAGE_ANSWER: "answering",
                orchestrator_pb2.STAGE_VERIFY: "verifying", orchestrator_pb2.STAGE_MODEL: "model"}
+
+
+def dev_token(patient: common_pb2.PatientIdentity, audience: str,
+              lifetime_s: int = TOKEN_LIFETIME_S) -> str | None:
+    """A short-lived token for `patient`, signed with the development edge's key when this machine
+    runs the mesh (`make run`); None elsewhere, where the request names the patient."""
+    private, _ = pki.edge_dev_key(Settings.from_env().data.data_dir / "pki")
+    if not private.exists():
+        return None
+    now = int(time.time())
+    claims = {"sub": patient.cpf, "name": patient.full_name, "aud": audience, "iat": now,
+              "exp": now + lifetime_s}
+    return jwt.encode(claims, private.read_bytes(), algorithm="ES256")
 
 
 class ChatClient:
@@ -39,10 +56,14 @@ class ChatClient:
         self.session_id = ""
 
     def ask(self, message: str, patient: common_pb2.PatientIdentity | None) -> orchestrator_pb2.AskResponse:
-        request = orchestrator_pb2.AskRequest(session_id=self.session_id, message=message, patient=patient)
+        """One turn; the patient travels as a signed token when there is a development key."""
+        token = dev_token(patient, Settings.from_env().edge.audience) if patient is not None else None
+        metadata = [("authorization", f"Bearer {token}")] if token else []
+        request = orchestrator_pb2.AskRequest(session_id=self.session_id, message=message,
+                                              patient=None if token else patient)
         response = None
         with self.console.status("…") as status:
-            for event in self.stub.AskStream(request, timeout=self.deadline_s):
+            for event in self.stub.AskStream(request, timeout=self.deadline_s, metadata=metadata):
                 if event.HasField("stage"):
                     stage = event.stage.stage
                     model = f": {event.stage.detail}" if stage == orchestrator_pb2.STAGE_MODEL else ""

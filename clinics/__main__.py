@@ -68,7 +68,7 @@ def main() -> None:
         host=settings.service.host,
         port=settings.service.port_or(entry.port),
         grace=settings.service.shutdown_grace_s,
-        transport=Transport.from_settings(settings.transport, settings.data.data_dir, entry.id),
+        listener=Transport.from_settings(settings.transport, settings.data.data_dir, entry.id).listener(),
         health_port=settings.transport.health_port,
         on_drained=lambda: pool.shutdown(wait=True),
     ))

@@ -9,6 +9,7 @@ import grpc
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.answering.answer import AnswerBuilder
 from orchestrator.context import RequestContext
+from orchestrator.edge import Edge
 from orchestrator.guarded import Policy
 from orchestrator.models.cloud import CloudModel
 from orchestrator.models.local import LocalModel
@@ -28,6 +29,7 @@ from runtime.settings import (
     ClockSettings,
     CloudSettings,
     DataSettings,
+    EdgeSettings,
     ModelSettings,
     OrchestratorSettings,
     ServiceSettings,
@@ -60,6 +62,7 @@ async def build_writer(directory: Directory, settings: Settings) -> Writer:
 async def run(settings: Settings) -> None:
     logs.configure("orchestrator", settings.service.log_level)
     tracing.configure("orchestrator", settings)
+    edge = Edge.from_settings(settings.edge, settings.data.data_dir, settings.service.host)  # fail fast
     clinics = registry.load(settings.data.registry)
     tz = settings.clock.timezone
     config = settings.orchestrator
@@ -83,17 +86,16 @@ async def run(settings: Settings) -> None:
     orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions, writer,
                                 AuditLog(data_dir / "audit.sqlite3"),
                                 today=lambda: dt.datetime.now(tz).date(), fanout=config.fanout)
-    service = OrchestratorService(orchestrator, config.ask_deadline_s)
+    service = OrchestratorService(orchestrator, edge, config.ask_deadline_s)
 
     def register(srv: grpc.aio.Server) -> list[str]:
         orchestrator_pb2_grpc.add_OrchestratorServiceServicer_to_server(service, srv)
         return [orchestrator_pb2.DESCRIPTOR.services_by_name["OrchestratorService"].full_name]
 
     try:
-        # The public edge: plaintext on loopback in development; patients' tokens are issue 12's next part.
         await server.serve(register, host=settings.service.host,
                            port=settings.service.port_or(ORCHESTRATOR_PORT),
-                           grace=settings.service.shutdown_grace_s, transport=Transport.plain("orchestrator"),
+                           grace=settings.service.shutdown_grace_s, listener=edge.listener,
                            health_port=settings.transport.health_port)
     finally:
         await mesh.close()
@@ -102,8 +104,8 @@ async def run(settings: Settings) -> None:
 def main() -> None:
     argparse.ArgumentParser(
         prog="python -m orchestrator", description=__doc__,
-        epilog=help_text(ServiceSettings, TransportSettings, DataSettings, ClockSettings, TracingSettings,
-                         OrchestratorSettings, ModelSettings, CloudSettings),
+        epilog=help_text(ServiceSettings, TransportSettings, EdgeSettings, DataSettings, ClockSettings,
+                         TracingSettings, OrchestratorSettings, ModelSettings, CloudSettings),
         formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     asyncio.run(run(Settings.from_env()))
 

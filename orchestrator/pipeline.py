@@ -45,7 +45,6 @@ from orchestrator.understanding.understand import OutOfScope, Understanding, und
 from orchestrator.upstreams import Mesh
 from runtime import sqlite
 from runtime.errors import InvalidArgument, PermissionDenied
-from runtime.identity import normalize_cpf, normalize_name
 from runtime.text.fold import fold_words
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
@@ -72,13 +71,13 @@ class Orchestrator:
         self._session_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def ask(self, ctx: RequestContext, request: orchestrator_pb2.AskRequest,
-                  emit: Emit) -> orchestrator_pb2.AskResponse:
+                  patient: common_pb2.PatientIdentity | None, emit: Emit) -> orchestrator_pb2.AskResponse:
+        """One turn; `patient` is who the edge found the caller to be (orchestrator.edge)."""
         message = request.message.strip()
         if not message:
             raise InvalidArgument("message", "is required")
         if len(message) > MAX_MESSAGE:
             raise InvalidArgument("message", f"must be at most {MAX_MESSAGE} characters")
-        patient = _validated_patient(request)
         # Turns of one session run in order; its state is read once the turn holds the lock.
         lock: contextlib.AbstractAsyncContextManager = contextlib.nullcontext()
         if request.session_id:
@@ -260,10 +259,3 @@ def _bind(session: Session, patient: common_pb2.PatientIdentity) -> None:
     elif (session.patient_cpf, fold_words(session.patient_name)) != (patient.cpf,
                                                                     fold_words(patient.full_name)):
         raise PermissionDenied("this session belongs to another patient; start a new session")
-
-
-def _validated_patient(request: orchestrator_pb2.AskRequest) -> common_pb2.PatientIdentity | None:
-    if not request.HasField("patient") or not (request.patient.full_name or request.patient.cpf):
-        return None
-    return common_pb2.PatientIdentity(full_name=normalize_name(request.patient.full_name),
-                                      cpf=normalize_cpf(request.patient.cpf))

@@ -10,6 +10,7 @@ from opentelemetry import trace
 
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.context import RequestContext
+from orchestrator.edge import Edge
 from orchestrator.pipeline import Orchestrator
 from orchestrator.upstreams import Upstream
 from runtime.specialties import SPECIALTY_ENUM
@@ -22,8 +23,9 @@ BREAKER = {
 
 
 class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
-    def __init__(self, orchestrator: Orchestrator, default_deadline_s: float) -> None:
+    def __init__(self, orchestrator: Orchestrator, edge: Edge, default_deadline_s: float) -> None:
         self.orchestrator = orchestrator
+        self.edge = edge
         self.default_deadline_s = default_deadline_s
 
     def _context(self, context: grpc.aio.ServicerContext) -> RequestContext:
@@ -39,15 +41,17 @@ class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
         async def ignore(_: orchestrator_pb2.AskEvent) -> None:
             return None
 
-        return await self.orchestrator.ask(self._context(context), request, ignore)
+        patient = self.edge.patient(context.invocation_metadata(), request)
+        return await self.orchestrator.ask(self._context(context), request, patient, ignore)
 
     async def AskStream(self, request: orchestrator_pb2.AskRequest,
                         context: grpc.aio.ServicerContext) -> AsyncIterator[orchestrator_pb2.AskEvent]:
         events: asyncio.Queue[orchestrator_pb2.AskEvent | BaseException] = asyncio.Queue()
+        patient = self.edge.patient(context.invocation_metadata(), request)
 
         async def turn() -> None:
             try:
-                response = await self.orchestrator.ask(self._context(context), request, events.put)
+                response = await self.orchestrator.ask(self._context(context), request, patient, events.put)
                 await events.put(orchestrator_pb2.AskEvent(response=response))
             except Exception as exc:  # handed to the stream, which re-raises it
                 await events.put(exc)

@@ -59,6 +59,10 @@ class PermissionDenied(ServiceError):
     code = grpc.StatusCode.PERMISSION_DENIED
 
 
+class Unauthenticated(ServiceError):
+    code = grpc.StatusCode.UNAUTHENTICATED
+
+
 class ResourceExhausted(ServiceError):
     code = grpc.StatusCode.RESOURCE_EXHAUSTED
 

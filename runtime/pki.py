@@ -75,6 +75,22 @@ def ensure_local(pki_dir: Path, services: list[str]) -> None:
             issue(ca, signer, service, files)
 
 
+def edge_dev_key(pki_dir: Path) -> tuple[Path, Path]:
+    """The development edge's token key pair: private (the chat signs), public (the edge verifies)."""
+    return pki_dir / "edge-dev.key", pki_dir / "edge-dev.pub"
+
+
+def ensure_signing_key(private: Path, public: Path) -> None:
+    """A key pair for signing tokens (the development edge's), made once; the private key 0600."""
+    if private.exists() and public.exists():
+        return
+    private.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    key = ec.generate_private_key(ec.SECP256R1())
+    _write_key(private, key)
+    public.write_bytes(key.public_key().public_bytes(serialization.Encoding.PEM,
+                                                     serialization.PublicFormat.SubjectPublicKeyInfo))
+
+
 def issue(ca: x509.Certificate, signer: ec.EllipticCurvePrivateKey, service: str, files: Identity,
           *, namespace: str = LOCAL_NAMESPACE) -> None:
     """A certificate for `service` signed by the CA, for both ends of a connection."""

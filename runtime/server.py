@@ -3,7 +3,7 @@
 Each server gets the standard health service, server reflection, tracing (a no-op until
 runtime.tracing.configure ran), the access interceptor (plus any extra ones) and a graceful
 drain on SIGTERM/SIGINT: health turns NOT_SERVING first, then in-flight RPCs get `grace`
-seconds to finish. Over mutual TLS every call passes the authorization policy (runtime.authz);
+seconds to finish. Over the mesh's mutual TLS every call passes the authorization policy (runtime.authz);
 a `health_port` serves the health service alone, in plaintext, for probes without a certificate.
 """
 
@@ -21,7 +21,7 @@ from opentelemetry import trace
 from runtime import tracing
 from runtime.authz import AuthzInterceptor
 from runtime.interceptors import AccessInterceptor
-from runtime.transport import Transport
+from runtime.transport import Listener
 
 log = logging.getLogger("server")
 
@@ -34,13 +34,13 @@ async def serve(
     host: str,
     port: int,
     grace: float,
-    transport: Transport,
+    listener: Listener,
     health_port: int | None = None,
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
     on_drained: Callable[[], None] | None = None,
 ) -> None:
     """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names."""
-    authz = [] if transport.plaintext else [AuthzInterceptor()]
+    authz = [AuthzInterceptor()] if listener.authorize else []
     server = grpc.aio.server(
         interceptors=[*tracing.server_interceptors(), *authz, *interceptors, AccessInterceptor()],
         options=[("grpc.so_reuseport", 0)],
@@ -53,10 +53,10 @@ async def serve(
          reflection.SERVICE_NAME],
         server,
     )
-    if transport.plaintext:
+    if listener.credentials is None:
         bound = server.add_insecure_port(f"{host}:{port}")
     else:
-        bound = server.add_secure_port(f"{host}:{port}", transport.server_credentials())
+        bound = server.add_secure_port(f"{host}:{port}", listener.credentials)
     if bound == 0:
         raise SystemExit(f"cannot bind {host}:{port}")
     probes = None
@@ -70,7 +70,7 @@ async def serve(
     for name in ["", *names]:
         await health.set(name, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving", extra={"address": f"{host}:{bound}", "port": bound, "services": names,
-                               "transport": "plaintext" if transport.plaintext else "mtls"})
+                               "transport": listener.name})
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

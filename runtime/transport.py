@@ -17,8 +17,23 @@ from runtime.settings import TransportSettings
 
 
 @dataclass(frozen=True)
+class Listener:
+    """How a server's port is secured: the mesh's mTLS (every call then passes the authorization
+    policy), the edge's TLS, or plaintext."""
+
+    credentials: grpc.ServerCredentials | None
+    authorize: bool
+    name: str  # "mtls" | "tls" | "plaintext", for the log
+
+    @classmethod
+    def plaintext(cls) -> "Listener":
+        return cls(None, False, "plaintext")
+
+
+@dataclass(frozen=True)
 class Transport:
-    """One process's side of the mesh's transport: its identity's PEM bytes, or plaintext."""
+    """One process's side of a connection: the CA it trusts and its identity's PEM bytes (mutual
+    TLS), the CA alone (a client of a TLS server), or nothing (plaintext)."""
 
     identity: str
     cert: bytes = b""
@@ -27,7 +42,7 @@ class Transport:
 
     @property
     def plaintext(self) -> bool:
-        return not self.cert
+        return not self.ca
 
     @classmethod
     def plain(cls, identity: str) -> "Transport":
@@ -59,14 +74,18 @@ class Transport:
         files = pki.Identity.local(pki_dir, identity)
         return cls(identity, files.cert.read_bytes(), files.key.read_bytes(), files.ca.read_bytes())
 
-    def server_credentials(self) -> grpc.ServerCredentials:
-        """Peers must present a certificate of the mesh CA: others fail the handshake."""
-        return grpc.ssl_server_credentials([(self.key, self.cert)], root_certificates=self.ca,
-                                           require_client_auth=True)
+    def listener(self) -> Listener:
+        """Peers must present a certificate of the mesh CA (others fail the handshake), and each
+        call passes the authorization policy."""
+        if self.plaintext:
+            return Listener.plaintext()
+        credentials = grpc.ssl_server_credentials([(self.key, self.cert)], root_certificates=self.ca,
+                                                  require_client_auth=True)
+        return Listener(credentials, True, "mtls")
 
     def _credentials(self) -> grpc.ChannelCredentials:
-        return grpc.ssl_channel_credentials(root_certificates=self.ca, private_key=self.key,
-                                            certificate_chain=self.cert)
+        return grpc.ssl_channel_credentials(root_certificates=self.ca, private_key=self.key or None,
+                                            certificate_chain=self.cert or None)
 
     def aio_channel(self, target: str, *, options: Sequence[tuple[str, Any]] = (),
                     interceptors: Sequence[Any] = ()) -> grpc.aio.Channel:

@@ -52,7 +52,7 @@ def main() -> None:
         host=settings.service.host,
         port=settings.service.port_or(TOOLS_PORT),
         grace=settings.service.shutdown_grace_s,
-        transport=Transport.from_settings(settings.transport, settings.data.data_dir, "tools"),
+        listener=Transport.from_settings(settings.transport, settings.data.data_dir, "tools").listener(),
         health_port=settings.transport.health_port,
         on_drained=lambda: pool.shutdown(wait=True),
     ))

@@ -40,7 +40,7 @@ def main() -> None:
         host=settings.service.host,
         port=settings.service.port_or(VERIFIER_PORT),
         grace=settings.service.shutdown_grace_s,
-        transport=Transport.from_settings(settings.transport, settings.data.data_dir, "verifier"),
+        listener=Transport.from_settings(settings.transport, settings.data.data_dir, "verifier").listener(),
         health_port=settings.transport.health_port,
     ))
 

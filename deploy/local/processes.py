@@ -58,8 +58,13 @@ class Service:
         return self._setting("HEALTHMESH_TRANSPORT") != "plaintext"
 
     def transport(self, identity: str = "orchestrator") -> Transport:
-        """How `identity` reaches this service."""
-        if self.edge or not self.mtls:
+        """How `identity` reaches this service. A production edge serves TLS with a certificate the
+        local CA signed (tests), so its clients trust that CA."""
+        if self.edge:
+            if self._setting("HEALTHMESH_EDGE_MODE") == "production":
+                return Transport(identity, ca=(self.pki_dir / "ca.crt").read_bytes())
+            return Transport.plain(identity)
+        if not self.mtls:
             return Transport.plain(identity)
         return local_transport(self.pki_dir, identity)
 
