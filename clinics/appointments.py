@@ -40,6 +40,18 @@ def handoff(conn: sqlite3.Connection, appointment_id: str, clinic_id: str) -> Ha
     return Handoff(Appointment(*row[:5]), packet[0], packet[1])
 
 
+def check_cpf_name(conn: sqlite3.Connection, who: Identity) -> None:
+    """A CPF belongs to the name it was first booked under at this clinic: a write naming it with
+    another name would make a second identity of someone else's CPF. The message leaves the
+    stored name out (PHI)."""
+    row = conn.execute(
+        "SELECT patient_name FROM appointments WHERE patient_cpf = ? ORDER BY rowid LIMIT 1",
+        (who.cpf,),
+    ).fetchone()
+    if row is not None and fold(row[0]) != fold(who.full_name):
+        raise PermissionDenied("this CPF is registered at this clinic under another name")
+
+
 def insert_booking(conn: sqlite3.Connection, slot_id: str, who: Identity, id_prefix: str,
                    stamp: str) -> Appointment:
     appointment_id = f"{id_prefix}-APT-{secrets.token_hex(5).upper()}"

@@ -1,5 +1,6 @@
-"""gRPC face of one clinic: validates requests, runs store calls on the clinic's thread pool, maps
-results to messages. Domain errors become statuses in runtime.interceptors."""
+"""gRPC face of one clinic: validates requests (string lengths first, clinics.limits), runs store
+calls on the clinic's thread pool, maps results to messages. Domain errors become statuses in
+runtime.interceptors."""
 
 import base64
 import binascii
@@ -12,6 +13,7 @@ from typing import TypeVar
 
 import grpc
 
+from clinics.limits import MAX_HANDOFF_BYTES, check_lengths
 from clinics.records import Appointment, AppointmentRef, Identity, Slot
 from clinics.store import ClinicStore
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, common_pb2
@@ -28,7 +30,6 @@ MAX_PAGE_SIZE = 500
 # What HandoffPacket and SpecialtyProposal allow (common.proto, clinic.proto).
 HANDOFF_SPECIALTIES = (*SPECIALTIES, "general_practice")
 HANDOFF_LANGUAGES = ("pt", "en")
-MAX_HANDOFF_BYTES = 32 * 1024
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _HH_MM = re.compile(r"\d{2}:\d{2}")
 
@@ -59,6 +60,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
 
     async def GetPatient(self, request: clinic_pb2.GetPatientRequest,
                          context: grpc.aio.ServicerContext) -> clinic_pb2.GetPatientResponse:
+        check_lengths(request)
         patient_id = _required(request.patient_id, "patient_id")
         p = await self._run(self.db.patient, patient_id)
         return clinic_pb2.GetPatientResponse(patient=clinic_pb2.PatientRecord(
@@ -69,6 +71,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
     async def SearchPatients(self, request: clinic_pb2.SearchPatientsRequest,
                              context: grpc.aio.ServicerContext
                              ) -> clinic_pb2.SearchPatientsResponse:
+        check_lengths(request)
         query = _required(request.query, "query")
         rows = await self._run(self.db.patient_summaries, query)
         return clinic_pb2.SearchPatientsResponse(matches=[_summary(r) for r in rows])
@@ -76,6 +79,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
     async def ListAvailableSlots(self, request: clinic_pb2.ListAvailableSlotsRequest,
                                  context: grpc.aio.ServicerContext
                                  ) -> clinic_pb2.ListAvailableSlotsResponse:
+        check_lengths(request)
         from_date = _date(request.from_date, "from_date", required=False)
         to_date = _date(request.to_date, "to_date", required=False)
         if from_date and to_date and from_date > to_date:
@@ -97,6 +101,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
     async def BookAppointment(self, request: clinic_pb2.BookAppointmentRequest,
                               context: grpc.aio.ServicerContext
                               ) -> clinic_pb2.BookAppointmentResponse:
+        check_lengths(request)
         doctor = _required(request.doctor, "doctor")
         date = _date(request.date, "date")
         time = _time(request.time, "time")
@@ -110,6 +115,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
     async def RescheduleAppointment(self, request: clinic_pb2.RescheduleAppointmentRequest,
                                     context: grpc.aio.ServicerContext
                                     ) -> clinic_pb2.RescheduleAppointmentResponse:
+        check_lengths(request)
         ref = _ref(request)
         new_date = _date(request.new_date, "new_date")
         new_time = _time(request.new_time, "new_time")
@@ -125,6 +131,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
     async def CancelAppointment(self, request: clinic_pb2.CancelAppointmentRequest,
                                 context: grpc.aio.ServicerContext
                                 ) -> clinic_pb2.CancelAppointmentResponse:
+        check_lengths(request)
         ref = _ref(request)
         who = _identity(request)
         cancelled = await self._run(self.db.cancel, ref, who, request.idempotency_key)
@@ -133,6 +140,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
     async def ListAppointments(self, request: clinic_pb2.ListAppointmentsRequest,
                                context: grpc.aio.ServicerContext
                                ) -> clinic_pb2.ListAppointmentsResponse:
+        check_lengths(request)
         who = _identity(request)
         appointments = await self._run(self.db.appointments_of, who)
         return clinic_pb2.ListAppointmentsResponse(
@@ -142,6 +150,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
     async def GetHandoffPacket(self, request: clinic_pb2.GetHandoffPacketRequest,
                                context: grpc.aio.ServicerContext
                                ) -> clinic_pb2.GetHandoffPacketResponse:
+        check_lengths(request)
         appointment_id = _required(request.appointment_id, "appointment_id")
         found = await self._run(self.db.handoff, appointment_id)
         return clinic_pb2.GetHandoffPacketResponse(

@@ -5,7 +5,8 @@ Safety under concurrency lives in the database, not in process memory: every wri
 a `BEGIN IMMEDIATE` transaction (one writer at a time across threads *and* processes) and a
 partial unique index allows at most one BOOKED appointment per slot. Idempotency records are
 written in the same transaction as the booking they describe, so a retry sees either both
-or neither. A handoff packet is written in its booking's transaction too.
+or neither. A handoff packet is written in its booking's transaction too. Every write first
+checks, in its transaction, that the CPF is used with the name it belongs to here.
 """
 
 import datetime as dt
@@ -85,6 +86,7 @@ class ClinicStore:
         """Books the slot; `handoff` (a serialized HandoffPacket) is stored with the booking, in
         its transaction."""
         def run(conn: sqlite3.Connection) -> dict:
+            appointments.check_cpf_name(conn, who)
             slot_id = self._open_slot(conn, doctor, date, time)
             booked = self._insert_booking(conn, slot_id, who)
             if handoff is not None:
@@ -101,6 +103,7 @@ class ClinicStore:
     def reschedule(self, ref: AppointmentRef, new_doctor: str, new_date: str, new_time: str,
                    who: Identity, idempotency_key: str = "") -> tuple[Appointment, Appointment]:
         def run(conn: sqlite3.Connection) -> dict:
+            appointments.check_cpf_name(conn, who)
             original = self._owned_appointment(conn, ref, who)
             # First half: free the original slot; second half: take the new one. Both run in
             # one transaction, so a failure or crash in between leaves the original booked.
@@ -118,6 +121,7 @@ class ClinicStore:
 
     def cancel(self, ref: AppointmentRef, who: Identity, idempotency_key: str = "") -> Appointment:
         def run(conn: sqlite3.Connection) -> dict:
+            appointments.check_cpf_name(conn, who)
             original = self._owned_appointment(conn, ref, who)
             self._set_status(conn, original.appointment_id, "CANCELLED")
             return {**asdict(original), "status": "CANCELLED"}

@@ -278,9 +278,9 @@ def test_reschedule_and_cancel_errors(clinic):
 
 
 def test_an_error_echoes_a_bounded_part_of_a_huge_input(clinic):
-    """A 200 KB patient id is NOT_FOUND with a short message the client can read, not a status
-    trailer over gRPC's 16 KiB metadata limit."""
+    """A 200 KB patient id is refused (over its limit, clinics.limits) with a short message the
+    client can read, not a status trailer over gRPC's 16 KiB metadata limit."""
     with pytest.raises(grpc.RpcError) as info:
         clinic.stub.GetPatient(pb.GetPatientRequest(patient_id="ç" * 200_000), timeout=10)
-    assert info.value.code() == grpc.StatusCode.NOT_FOUND
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert len(info.value.details()) <= 300
