@@ -193,3 +193,16 @@ def test_a_session_belongs_to_the_patient_who_opened_it(mesh):
     again = mesh.ask("what appointments do I have?", session_id=mine.session_id,
                      patient=common_pb2.PatientIdentity(full_name="maria souza", cpf="52998224725"))
     assert again.disposition == mine.disposition and again.answer == mine.answer
+
+
+def test_a_cpf_booked_under_another_name_is_refused_in_plain_words(mesh):
+    def book_fernando(patient: common_pb2.PatientIdentity, index: int) -> orchestrator_pb2.AskResponse:
+        listing = mesh.ask("show me Dr. Fernando's slots", patient=patient)
+        slot = listing.slots[index]
+        day = dt.date.fromisoformat(slot.date)
+        return mesh.ask(f"book Dr. Fernando on {day:%d/%m} at {slot.time}", session_id=listing.session_id)
+
+    assert book_fernando(JOAO, 1).disposition == ANSWERED  # the CPF is João's at this clinic
+    other = book_fernando(common_pb2.PatientIdentity(full_name="Pedro Alves", cpf=JOAO.cpf), 2)
+    assert not other.HasField("appointment")
+    assert "another name" in other.answer

@@ -164,8 +164,8 @@ class AnswerBuilder:
         return Answer(self._refusal(plan, result, lang, plan.doctor, entry.name), "answered")
 
     def _refusal(self, plan: Plan, result: StepResult, lang: str, doctor: str, clinic: str) -> str:
-        if result.code == grpc.StatusCode.PERMISSION_DENIED:
-            return say(lang, "not_yours")
+        if result.code == grpc.StatusCode.PERMISSION_DENIED:  # a booking: the CPF is another name's
+            return say(lang, "cpf_other_name" if plan.kind == Kind.BOOK else "not_yours")
         if plan.kind == Kind.BOOK:
             key = "slot_taken" if result.status == StepStatus.REJECTED else "slot_missing"
             return say(lang, key, doctor=doctor)
