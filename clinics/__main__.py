@@ -13,6 +13,7 @@ from clinics.store import ClinicStore
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 from runtime import logs, registry, server, tracing
 from runtime.config import ConfigError, help_text
+from runtime.ratelimit import RateLimiter
 from runtime.settings import (
     ClinicSettings,
     ClockSettings,
@@ -58,9 +59,11 @@ def main() -> None:
     db = ClinicStore(data_dir / f"{entry.id}.sqlite3", entry.id, entry.specialty, clock(settings.clock))
     db.initialize()
     pool = ThreadPoolExecutor(settings.clinic.db_threads, thread_name_prefix="sqlite")
+    writes = RateLimiter("bookings, moves and cancellations from this caller", settings.clinic.caller_writes,
+                         settings.clinic.caller_writes_window_s)
 
     def register(srv: grpc.aio.Server) -> list[str]:
-        clinic_pb2_grpc.add_ClinicServiceServicer_to_server(ClinicService(entry, db, pool), srv)
+        clinic_pb2_grpc.add_ClinicServiceServicer_to_server(ClinicService(entry, db, pool, writes), srv)
         return [clinic_pb2.DESCRIPTOR.services_by_name["ClinicService"].full_name]
 
     asyncio.run(server.serve(

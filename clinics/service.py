@@ -18,8 +18,10 @@ from clinics.records import Appointment, AppointmentRef, Identity, Slot
 from clinics.store import ClinicStore
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, common_pb2
 from runtime import sqlite
+from runtime.authz import caller_key
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
+from runtime.ratelimit import RateLimiter
 from runtime.registry import ClinicEntry
 from runtime.specialties import SPECIALTIES, SPECIALTY_ENUM
 
@@ -35,10 +37,12 @@ _HH_MM = re.compile(r"\d{2}:\d{2}")
 
 
 class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
-    def __init__(self, entry: ClinicEntry, db: ClinicStore, pool: ThreadPoolExecutor) -> None:
+    def __init__(self, entry: ClinicEntry, db: ClinicStore, pool: ThreadPoolExecutor,
+                 writes: RateLimiter) -> None:
         self.entry = entry
         self.db = db
         self.pool = pool
+        self.writes = writes  # per caller: bookings, moves and cancellations
 
     async def _run(self, fn: Callable[..., T], *args: object) -> T:
         return await sqlite.run(fn, *args, pool=self.pool)
@@ -102,6 +106,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
                               context: grpc.aio.ServicerContext
                               ) -> clinic_pb2.BookAppointmentResponse:
         check_lengths(request)
+        self.writes.take(caller_key(context))
         doctor = _required(request.doctor, "doctor")
         date = _date(request.date, "date")
         time = _time(request.time, "time")
@@ -116,6 +121,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
                                     context: grpc.aio.ServicerContext
                                     ) -> clinic_pb2.RescheduleAppointmentResponse:
         check_lengths(request)
+        self.writes.take(caller_key(context))
         ref = _ref(request)
         new_date = _date(request.new_date, "new_date")
         new_time = _time(request.new_time, "new_time")
@@ -132,6 +138,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
                                 context: grpc.aio.ServicerContext
                                 ) -> clinic_pb2.CancelAppointmentResponse:
         check_lengths(request)
+        self.writes.take(caller_key(context))
         ref = _ref(request)
         who = _identity(request)
         cancelled = await self._run(self.db.cancel, ref, who, request.idempotency_key)

@@ -24,6 +24,7 @@ from orchestrator.understanding.when import warm_up
 from orchestrator.upstreams import Mesh, Upstream
 from runtime import logs, registry, server, tracing
 from runtime.config import help_text
+from runtime.ratelimit import RateLimiter
 from runtime.settings import (
     ORCHESTRATOR_PORT,
     ClockSettings,
@@ -85,7 +86,9 @@ async def run(settings: Settings) -> None:
     writer = await build_writer(directory, settings)
     orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions, writer,
                                 AuditLog(data_dir / "audit.sqlite3"),
-                                today=lambda: dt.datetime.now(tz).date(), fanout=config.fanout)
+                                today=lambda: dt.datetime.now(tz).date(), fanout=config.fanout,
+                                writes=RateLimiter("bookings, moves and cancellations for this patient",
+                                                   config.patient_writes, config.patient_writes_window_s))
     service = OrchestratorService(orchestrator, edge, config.ask_deadline_s)
 
     def register(srv: grpc.aio.Server) -> list[str]:

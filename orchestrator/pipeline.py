@@ -45,6 +45,7 @@ from orchestrator.understanding.understand import OutOfScope, Understanding, und
 from orchestrator.upstreams import Mesh
 from runtime import sqlite
 from runtime.errors import InvalidArgument, PermissionDenied
+from runtime.ratelimit import RateLimiter
 from runtime.text.fold import fold_words
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
@@ -55,7 +56,8 @@ MAX_MESSAGE = 2000
 
 class Orchestrator:
     def __init__(self, mesh: Mesh, planner: Planner, answers: AnswerBuilder, sessions: SessionStore,
-                 writer: Writer, audit: AuditLog, today: Callable[[], dt.date], fanout: int) -> None:
+                 writer: Writer, audit: AuditLog, today: Callable[[], dt.date], fanout: int,
+                 writes: RateLimiter) -> None:
         self.mesh = mesh
         self.writer = writer
         self.audit = audit
@@ -66,6 +68,7 @@ class Orchestrator:
         self.sessions = sessions
         self.today = today
         self.fanout = fanout  # calls of one turn in flight at once
+        self.writes = writes  # per patient: bookings, moves and cancellations
         # Session I/O runs one call at a time off the loop; turns of one session run in order.
         self._db = asyncio.Semaphore(1)
         self._session_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -179,6 +182,7 @@ class Orchestrator:
         if plan.kind == Kind.REPLY:
             return self.answers.reply(plan, lang), plan, []
         handoff = attach_handoff(plan, session, lang, self.directory)
+        self._limit_writes(plan, session)
         results = await route.run(steps_context(ctx), plan.steps)
         if plan.kind == Kind.LOOKUP:
             # 4b. The lookup's second round: change the one appointment it found, or ask which.
@@ -187,6 +191,7 @@ class Orchestrator:
             follow = self.planner.second_round(plan, refs, u, session)
             if isinstance(follow, str):
                 return self.answers.ask_which(follow, found, results, lang), plan, results
+            self._limit_writes(follow, session)
             more = await route.run(steps_context(ctx), follow.steps)
             return self.answers.build(follow, more, lang, session.patient_name), follow, results + more
         answer = self.answers.build(plan, results, lang, session.patient_name)
@@ -195,6 +200,12 @@ class Orchestrator:
             clinic = self.directory.clinics[answer.current_appointment.clinic_id].name
             answer.text += "\n" + say(lang, "consult_handoff", clinic=clinic)
         return answer, plan, results
+
+    def _limit_writes(self, plan: Plan, session: Session) -> None:
+        """A booking, move or cancellation spends one of the patient's; over the limit the turn is
+        RESOURCE_EXHAUSTED with when to try again, and nothing was sent or saved."""
+        if any(step.action.is_write for step in plan.steps):
+            self.writes.take(session.patient_cpf)
 
     async def _refresh_directory(self, ctx: RequestContext) -> None:
         """Learns the doctors of clinics not heard from yet (e.g. down at start); they are

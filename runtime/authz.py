@@ -54,6 +54,12 @@ def caller(context: grpc.aio.ServicerContext) -> tuple[str, str | None]:
     return spiffe, pki.account_of(spiffe)
 
 
+def caller_key(context: grpc.aio.ServicerContext) -> str:
+    """Who is calling, for per-caller limits: the mesh account, else (plaintext) the peer's host."""
+    account = caller(context)[1]
+    return account or context.peer().rpartition(":")[0]
+
+
 class AuthzInterceptor(grpc.aio.ServerInterceptor):
     async def intercept_service(
         self,

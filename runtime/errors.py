@@ -4,7 +4,10 @@ Service code raises these; the server layer turns them into a status with a clea
 (and google.rpc.BadRequest details naming the field for INVALID_ARGUMENT).
 """
 
+import math
+
 import grpc
+from google.protobuf import duration_pb2
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
@@ -65,6 +68,17 @@ class Unauthenticated(ServiceError):
 
 class ResourceExhausted(ServiceError):
     code = grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+class RateLimited(ResourceExhausted):
+    """Over a rate limit: the status carries when to try again (google.rpc.RetryInfo)."""
+
+    def __init__(self, what: str, retry_after_s: float) -> None:
+        self.retry_after_s = max(1, math.ceil(retry_after_s))
+        super().__init__(f"too many {what}; try again in {self.retry_after_s} s")
+
+    def details(self) -> list[Message]:
+        return [error_details_pb2.RetryInfo(retry_delay=duration_pb2.Duration(seconds=self.retry_after_s))]
 
 
 def status_metadata(err: ServiceError) -> tuple[tuple[str, bytes], ...]:

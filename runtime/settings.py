@@ -166,6 +166,11 @@ class ClinicSettings:
     clinic: str = setting("HEALTHMESH_CLINIC", "", "which registry entry a clinic process serves",
                           shown="— (required unless `--clinic`)")
     db_threads: int = setting("HEALTHMESH_DB_THREADS", 8, "threads running SQLite calls", minimum=1)
+    caller_writes: int = setting("HEALTHMESH_CALLER_WRITES", 100,
+                                 "bookings, moves and cancellations one caller may make per window",
+                                 minimum=1)
+    caller_writes_window_s: float = setting("HEALTHMESH_CALLER_WRITES_WINDOW_S", 1.0,
+                                            "that window, in seconds", minimum=0.001)
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,11 @@ class OrchestratorSettings:
     breaker_reset_s: float = setting("HEALTHMESH_BREAKER_RESET_S", 10.0, "open time before one trial call",
                                      minimum=0.01)
     fanout: int = setting("HEALTHMESH_FANOUT", 8, "calls of one turn run at once", minimum=1)
+    patient_writes: int = setting("HEALTHMESH_PATIENT_WRITES", 30,
+                                  "bookings, moves and cancellations one patient may ask for per window",
+                                  minimum=1)
+    patient_writes_window_s: float = setting("HEALTHMESH_PATIENT_WRITES_WINDOW_S", 600.0,
+                                             "that window, in seconds", minimum=0.001)
     slots_per_clinic: int = setting("HEALTHMESH_SLOTS_PER_CLINIC", 5,
                                     "slots listed per clinic when no date is given", minimum=1)
 
