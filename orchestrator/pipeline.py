@@ -88,8 +88,7 @@ class Orchestrator:
         async with lock:
             session = await self._session_io(self.sessions.load, request.session_id) \
                 if request.session_id else self.sessions.load("")
-            if patient is not None:
-                _bind(session, patient)
+            _bind(session, patient)
             ctx = ctx.for_patient(session.patient_name)
             response = await self._turn(ctx, session, message, emit)
             # 8. Record.
@@ -262,9 +261,15 @@ class Orchestrator:
             return await sqlite.run(fn, *args)
 
 
-def _bind(session: Session, patient: common_pb2.PatientIdentity) -> None:
-    """A session's patient is set once: another identity naming the session is refused, so a
-    session id alone never lets one patient act as another (the name compared as clinics do)."""
+def _bind(session: Session, patient: common_pb2.PatientIdentity | None) -> None:
+    """A session's patient is set once, and every later turn must come from her: another identity
+    naming the session, or none, is refused, so a session id alone is never a bearer token (the
+    name is compared as clinics do)."""
+    if patient is None:
+        if session.patient_cpf:
+            raise PermissionDenied("this session belongs to a patient: send her token (or, in development, "
+                                   "her name and CPF) with every request")
+        return
     if not session.patient_cpf:
         session.patient_name, session.patient_cpf = patient.full_name, patient.cpf
     elif (session.patient_cpf, fold_words(session.patient_name)) != (patient.cpf,

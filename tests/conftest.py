@@ -82,14 +82,20 @@ class MeshHandle:
         self.mesh = mesh
         self.channel = mesh.orchestrator.channel()
         self.stub = orchestrator_pb2_grpc.OrchestratorServiceStub(self.channel)
+        self._patients: dict[str, common_pb2.PatientIdentity] = {}
 
     def clinic_stub(self, clinic_id: str) -> clinic_pb2_grpc.ClinicServiceStub:
         return clinic_pb2_grpc.ClinicServiceStub(
             self.mesh.clinics[clinic_id].channel())
 
     def ask(self, message: str, session_id: str = "", patient=None, timeout: float = 20.0):
-        return self.stub.Ask(orchestrator_pb2.AskRequest(
+        """One turn; a session's patient is sent again on its later turns, as the chat does."""
+        patient = patient or self._patients.get(session_id)
+        reply = self.stub.Ask(orchestrator_pb2.AskRequest(
             session_id=session_id, message=message, patient=patient), timeout=timeout)
+        if patient is not None:
+            self._patients[reply.session_id] = patient
+        return reply
 
     def close(self) -> None:
         self.channel.close()

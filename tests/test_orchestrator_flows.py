@@ -206,3 +206,11 @@ def test_a_cpf_booked_under_another_name_is_refused_in_plain_words(mesh):
     other = book_fernando(common_pb2.PatientIdentity(full_name="Pedro Alves", cpf=JOAO.cpf), 2)
     assert not other.HasField("appointment")
     assert "another name" in other.answer
+
+
+def test_a_session_id_alone_is_not_a_bearer_token(mesh):
+    mine = mesh.ask("what appointments do I have?", patient=MARIA)
+    with pytest.raises(grpc.RpcError) as err:  # straight to the stub: no identity at all
+        mesh.stub.Ask(pb.AskRequest(session_id=mine.session_id, message="cancel my appointment"), timeout=20)
+    assert err.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    assert mesh.ask("what appointments do I have?", session_id=mine.session_id).answer == mine.answer
