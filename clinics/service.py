@@ -270,7 +270,9 @@ def _decode_token(token: str) -> tuple[str, str, str, str] | None:
     try:
         values = json.loads(base64.urlsafe_b64decode(token.encode()))
         if isinstance(values, list) and len(values) == 4 and all(isinstance(v, str) for v in values):
+            for value in values:
+                value.encode()  # a lone surrogate ("\\ud800" in the JSON) is no text SQLite can bind
             return values[0], values[1], values[2], values[3]
-    except (binascii.Error, ValueError):
+    except (binascii.Error, ValueError, RecursionError):  # UnicodeError is a ValueError
         pass
     raise InvalidArgument("page_token", "is not a token returned by this service")

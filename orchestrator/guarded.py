@@ -7,7 +7,9 @@ taken from the request's one deadline. Every gRPC upstream and the cloud model c
 - Backoff is jittered exponential (tenacity); no retry starts unless the deadline leaves room.
 - The breaker is pybreaker's. Its `call_async` needs Tornado, so an awaited call is wrapped in
   `breaker.calling()`, which does not hold the breaker's lock while the call is in flight:
-  concurrent calls are not serialized. While it is open, calls fail fast without I/O.
+  concurrent calls are not serialized. While it is open, calls fail fast without I/O. When it
+  is not closed, one trial call at a time goes through (pybreaker's half-open admits every call,
+  so a hung upstream would stall all of them): the others fail fast as CircuitOpen.
 """
 
 import time
@@ -58,6 +60,7 @@ class Guard:
     def __init__(self, name: str, policy: Policy, *, errors: tuple[type[Exception], ...],
                  counted: Predicate, transient: Predicate) -> None:
         self.policy = policy
+        self._trial_in_flight = False
         self._errors = errors
         self._transient = transient
         self.breaker = pybreaker.CircuitBreaker(fail_max=policy.breaker_fail_max,
@@ -81,6 +84,10 @@ class Guard:
             timeout = ctx.call_timeout(cap)
             if timeout <= 0.001:
                 raise DeadlineSpent()
+            trial = self.state != "closed"
+            if trial and self._trial_in_flight:
+                raise CircuitOpen()
+            self._trial_in_flight = self._trial_in_flight or trial  # no await since the check
             try:
                 with self.breaker.calling():
                     attempts += 1
@@ -89,6 +96,9 @@ class Guard:
                 if isinstance(exc.__context__, self._errors):
                     raise exc.__context__ from None  # this attempt failed and tripped the breaker
                 raise CircuitOpen() from None
+            finally:
+                if trial:
+                    self._trial_in_flight = False
 
         retrying = AsyncRetrying(
             stop=stop_after_attempt(self.policy.attempts if retry else 1),

@@ -16,9 +16,31 @@ log = logging.getLogger("access")
 _UNLOGGED_PREFIXES = ("/grpc.health.", "/grpc.reflection.")
 
 
+class _Undecodable:
+    """What bytes that are not the method's request message decode to (corrupt wire format,
+    invalid UTF-8 in a string field): the call is answered INVALID_ARGUMENT instead of UNKNOWN."""
+
+
+UNDECODABLE = _Undecodable()
+
+
+def _lenient(deserialize: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+    if deserialize is None:
+        return None
+
+    def decode(raw: bytes) -> Any:
+        try:
+            return deserialize(raw)
+        except Exception:  # DecodeError and its kin: the client's bytes, not a server fault
+            return UNDECODABLE
+
+    return decode
+
+
 class AccessInterceptor(grpc.aio.ServerInterceptor):
-    """Tags each RPC with an x-request-id (the caller's or a new one), turns ServiceError into
-    its status, and writes one access-log line per RPC. Health and reflection are skipped."""
+    """Tags each RPC with an x-request-id (the caller's or a new one), turns ServiceError and
+    undecodable requests into their status (never UNKNOWN), and writes one access-log line per
+    RPC. Health and reflection are not logged."""
 
     async def intercept_service(
         self,
@@ -26,8 +48,9 @@ class AccessInterceptor(grpc.aio.ServerInterceptor):
         details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
         handler = await continuation(details)
-        if handler is None or details.method.startswith(_UNLOGGED_PREFIXES):
-            return handler
+        if handler is None:
+            return None
+        logged = not details.method.startswith(_UNLOGGED_PREFIXES)
         metadata = dict(details.invocation_metadata or ())
         rid = str(metadata.get("x-request-id") or uuid.uuid4().hex)
         method = details.method
@@ -40,11 +63,12 @@ class AccessInterceptor(grpc.aio.ServerInterceptor):
                 try:
                     return await _call(inner, req, ctx)
                 finally:
-                    _log(method, ctx, start)
+                    if logged:
+                        _log(method, ctx, start)
                     request_id.reset(token)
 
             return grpc.unary_unary_rpc_method_handler(
-                unary, handler.request_deserializer, handler.response_serializer
+                unary, _lenient(handler.request_deserializer), handler.response_serializer
             )
         if handler.unary_stream:
             inner_stream = handler.unary_stream
@@ -53,21 +77,29 @@ class AccessInterceptor(grpc.aio.ServerInterceptor):
                 token = request_id.set(rid)
                 start = time.perf_counter()
                 try:
+                    await _reject_undecodable(req, ctx)
                     async for item in inner_stream(req, ctx):
                         yield item
                 except ServiceError as err:
                     await ctx.abort(err.code, err.message, status_metadata(err))
                 finally:
-                    _log(method, ctx, start)
+                    if logged:
+                        _log(method, ctx, start)
                     request_id.reset(token)
 
             return grpc.unary_stream_rpc_method_handler(
-                stream, handler.request_deserializer, handler.response_serializer
+                stream, _lenient(handler.request_deserializer), handler.response_serializer
             )
         return handler
 
 
+async def _reject_undecodable(req: Any, ctx: grpc.aio.ServicerContext) -> None:
+    if req is UNDECODABLE:
+        await ctx.abort(grpc.StatusCode.INVALID_ARGUMENT, "the request bytes are not this method's message")
+
+
 async def _call(inner: Callable[..., Awaitable[Any]], req: Any, ctx: grpc.aio.ServicerContext) -> Any:
+    await _reject_undecodable(req, ctx)
     try:
         return await inner(req, ctx)
     except ServiceError as err:

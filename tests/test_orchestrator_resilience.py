@@ -15,7 +15,7 @@ from deploy.local.processes import start_all
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 from healthmesh.v1 import orchestrator_pb2 as pb
 from orchestrator.context import RequestContext
-from orchestrator.guarded import Policy
+from orchestrator.guarded import CircuitOpen, Guard, Policy
 from orchestrator.planning.steps import Action, PlannedStep
 from orchestrator.upstreams import Upstream, code_of
 from runtime.transport import Transport
@@ -157,3 +157,32 @@ def test_breaker_does_not_serialize_concurrent_calls():
 
     # Ten 0.3 s calls through one breaker finish together, not one after another (3 s).
     assert asyncio.run(scenario()) < 1.5
+
+
+def test_a_recovering_breaker_lets_one_trial_through_at_a_time():
+    """Past the reset time only one call tries the upstream; the concurrent ones fail fast, so a
+    hung upstream stalls one turn, not all of them. (A coroutine stands in for the upstream: the
+    breaker's admission is what is under test.)"""
+    guard = Guard("flaky", Policy(breaker_fail_max=1, breaker_reset_s=0.05),
+                  errors=(ConnectionError,), counted=lambda _: True, transient=lambda _: False)
+    tried: list[int] = []
+
+    async def fail(_: float) -> None:
+        raise ConnectionError("down")
+
+    async def slow(_: float) -> str:
+        tried.append(1)
+        await asyncio.sleep(0.2)
+        return "ok"
+
+    async def scenario() -> list:
+        ctx = RequestContext.with_timeout(5)
+        await guard.call(ctx, fail, retry=False)  # opens the breaker
+        await asyncio.sleep(0.1)  # past the reset time
+        return await asyncio.gather(*(guard.call(ctx, slow, retry=False) for _ in range(5)))
+
+    outcomes = asyncio.run(scenario())
+    assert len(tried) == 1
+    assert sum(o.reply == "ok" for o in outcomes) == 1
+    assert sum(isinstance(o.error, CircuitOpen) for o in outcomes) == 4
+    assert guard.state == "closed"  # the trial succeeded
