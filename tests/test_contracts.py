@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from deploy.local.processes import Service
@@ -58,6 +59,14 @@ def buf_curl(service: Service, method: str, body: dict) -> dict:
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
+
+
+def test_health_lists_every_service_of_the_server(clinic):
+    with clinic.service.channel() as channel:
+        listed = health_pb2_grpc.HealthStub(channel).List(health_pb2.HealthListRequest(), timeout=5)
+    serving = health_pb2.HealthCheckResponse.SERVING
+    assert {name: s.status for name, s in listed.statuses.items()} == {
+        "": serving, "healthmesh.v1.ClinicService": serving}
 
 
 def test_buf_curl_calls_describe_clinic_through_reflection(clinic):
