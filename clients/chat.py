@@ -35,15 +35,15 @@ STAGE_LABEL = {orchestrator_pb2.STAGE_SCREEN: "screening", orchestrator_pb2.STAG
                orchestrator_pb2.STAGE_VERIFY: "verifying", orchestrator_pb2.STAGE_MODEL: "model"}
 
 
-def dev_token(patient: common_pb2.PatientIdentity, audience: str,
+def dev_token(patient: common_pb2.PatientIdentity, settings: Settings,
               lifetime_s: int = TOKEN_LIFETIME_S) -> str | None:
     """A short-lived token for `patient`, signed with the development edge's key when this machine
     runs the mesh (`make run`); None elsewhere, where the request names the patient."""
-    private, _ = pki.edge_dev_key(Settings.from_env().data.data_dir / "pki")
+    private, _ = pki.edge_dev_key(settings.data.data_dir / "pki")
     if not private.exists():
         return None
     now = int(time.time())
-    claims = {"sub": patient.cpf, "name": patient.full_name, "aud": audience, "iat": now,
+    claims = {"sub": patient.cpf, "name": patient.full_name, "aud": settings.edge.audience, "iat": now,
               "exp": now + lifetime_s}
     return jwt.encode(claims, private.read_bytes(), algorithm="ES256")
 
@@ -54,10 +54,11 @@ class ChatClient:
         self.console = console
         self.deadline_s = deadline_s
         self.session_id = ""
+        self.settings = Settings.from_env()
 
     def ask(self, message: str, patient: common_pb2.PatientIdentity | None) -> orchestrator_pb2.AskResponse:
         """One turn; the patient travels as a signed token when there is a development key."""
-        token = dev_token(patient, Settings.from_env().edge.audience) if patient is not None else None
+        token = dev_token(patient, self.settings) if patient is not None else None
         metadata = [("authorization", f"Bearer {token}")] if token else []
         request = orchestrator_pb2.AskRequest(session_id=self.session_id, message=message,
                                               patient=None if token else patient)

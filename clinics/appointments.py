@@ -8,7 +8,7 @@ import sqlite3
 from clinics.records import Appointment, AppointmentRef, Doctor, Handoff, Identity
 from clinics.slots import is_past
 from runtime.errors import FailedPrecondition, NotFound, PermissionDenied
-from runtime.text.fold import fold_words as fold
+from runtime.identity import same_name
 
 _SELECT = (
     "SELECT a.appointment_id, d.name, s.date, s.time, a.status, a.patient_name, a.patient_cpf"
@@ -24,7 +24,7 @@ def upcoming(conn: sqlite3.Connection, who: Identity, now: dt.datetime) -> list[
         " AND (s.date > ? OR (s.date = ? AND s.time > ?)) ORDER BY s.date, s.time",
         (who.cpf, now.date().isoformat(), now.date().isoformat(), now.strftime("%H:%M")),
     ).fetchall()
-    return [Appointment(*r[:5]) for r in rows if fold(r[5]) == fold(who.full_name)]
+    return [Appointment(*r[:5]) for r in rows if same_name(r[5], who.full_name)]
 
 
 def handoff(conn: sqlite3.Connection, appointment_id: str, clinic_id: str) -> Handoff:
@@ -48,7 +48,7 @@ def check_cpf_name(conn: sqlite3.Connection, who: Identity) -> None:
         "SELECT patient_name FROM appointments WHERE patient_cpf = ? ORDER BY rowid LIMIT 1",
         (who.cpf,),
     ).fetchone()
-    if row is not None and fold(row[0]) != fold(who.full_name):
+    if row is not None and not same_name(row[0], who.full_name):
         raise PermissionDenied("this CPF is registered at this clinic under another name")
 
 
@@ -82,7 +82,7 @@ def owned_appointment(conn: sqlite3.Connection, ref: AppointmentRef, doctor: Doc
         raise NotFound(f"no appointment {label} at {clinic_id}")
     appointment = Appointment(*row[:5])
     name, cpf = row[5], row[6]
-    if cpf != who.cpf or fold(name) != fold(who.full_name):
+    if cpf != who.cpf or not same_name(name, who.full_name):
         raise PermissionDenied("the appointment belongs to another patient")
     if appointment.status != "BOOKED":
         raise FailedPrecondition(f"the appointment is already {appointment.status.lower()}")

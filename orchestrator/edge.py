@@ -23,9 +23,8 @@ from healthmesh.v1 import common_pb2, orchestrator_pb2
 from runtime import pki
 from runtime.config import ConfigError
 from runtime.errors import InvalidArgument, PermissionDenied, Unauthenticated
-from runtime.identity import normalize_cpf, normalize_name
+from runtime.identity import normalize_cpf, normalize_name, same_name
 from runtime.settings import EdgeSettings
-from runtime.text.fold import fold_words
 from runtime.transport import Listener
 
 ALGORITHMS = ["ES256", "RS256"]
@@ -85,7 +84,7 @@ class Edge:
             return asserted
         patient = self._verified(token)
         if asserted is not None and (asserted.cpf != patient.cpf
-                                     or fold_words(asserted.full_name) != fold_words(patient.full_name)):
+                                     or not same_name(asserted.full_name, patient.full_name)):
             raise PermissionDenied("the request names another patient than its token")
         return patient
 

@@ -45,8 +45,8 @@ from orchestrator.understanding.understand import OutOfScope, Understanding, und
 from orchestrator.upstreams import Mesh
 from runtime import sqlite
 from runtime.errors import InvalidArgument, PermissionDenied
+from runtime.identity import same_name
 from runtime.ratelimit import RateLimiter
-from runtime.text.fold import fold_words
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
 log = logging.getLogger("orchestrator")
@@ -272,6 +272,5 @@ def _bind(session: Session, patient: common_pb2.PatientIdentity | None) -> None:
         return
     if not session.patient_cpf:
         session.patient_name, session.patient_cpf = patient.full_name, patient.cpf
-    elif (session.patient_cpf, fold_words(session.patient_name)) != (patient.cpf,
-                                                                    fold_words(patient.full_name)):
+    elif session.patient_cpf != patient.cpf or not same_name(session.patient_name, patient.full_name):
         raise PermissionDenied("this session belongs to another patient; start a new session")

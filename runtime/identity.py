@@ -3,6 +3,7 @@
 import re
 
 from runtime.errors import InvalidArgument
+from runtime.text.fold import fold_words
 
 _NON_DIGITS = re.compile(r"[.\-\s]")
 # ASCII digits only: str.isdigit() also accepts "²" (which int() refuses) and Arabic-Indic or
@@ -40,3 +41,8 @@ def normalize_name(raw: str, field: str = "patient.full_name") -> str:
         raise InvalidArgument(field, "must be a person's name (2 to 200 characters)")
     return name
 
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names are one person's as written: letter case and accents aside."""
+    return fold_words(a) == fold_words(b)
