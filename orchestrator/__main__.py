@@ -7,6 +7,7 @@ import datetime as dt
 import grpc
 
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
+from orchestrator.admission import Admission
 from orchestrator.answering.answer import AnswerBuilder
 from orchestrator.context import RequestContext
 from orchestrator.edge import Edge
@@ -89,7 +90,8 @@ async def run(settings: Settings) -> None:
                                 today=lambda: dt.datetime.now(tz).date(), fanout=config.fanout,
                                 writes=RateLimiter("bookings, moves and cancellations for this patient",
                                                    config.patient_writes, config.patient_writes_window_s))
-    service = OrchestratorService(orchestrator, edge, config.ask_deadline_s)
+    admission = Admission(config.max_turns, config.turn_queue, config.turn_queue_wait_s)
+    service = OrchestratorService(orchestrator, edge, admission, config.ask_deadline_s)
 
     def register(srv: grpc.aio.Server) -> list[str]:
         orchestrator_pb2_grpc.add_OrchestratorServiceServicer_to_server(service, srv)

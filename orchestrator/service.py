@@ -9,6 +9,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from opentelemetry import trace
 
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
+from orchestrator.admission import Admission
 from orchestrator.context import RequestContext
 from orchestrator.edge import Edge
 from orchestrator.pipeline import Orchestrator
@@ -23,9 +24,11 @@ BREAKER = {
 
 
 class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
-    def __init__(self, orchestrator: Orchestrator, edge: Edge, default_deadline_s: float) -> None:
+    def __init__(self, orchestrator: Orchestrator, edge: Edge, admission: Admission,
+                 default_deadline_s: float) -> None:
         self.orchestrator = orchestrator
         self.edge = edge
+        self.admission = admission
         self.default_deadline_s = default_deadline_s
 
     def _context(self, context: grpc.aio.ServicerContext) -> RequestContext:
@@ -42,7 +45,8 @@ class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
             return None
 
         patient = self.edge.patient(context.invocation_metadata(), request)
-        return await self.orchestrator.ask(self._context(context), request, patient, ignore)
+        async with self.admission.turn(context.time_remaining()):
+            return await self.orchestrator.ask(self._context(context), request, patient, ignore)
 
     async def AskStream(self, request: orchestrator_pb2.AskRequest,
                         context: grpc.aio.ServicerContext) -> AsyncIterator[orchestrator_pb2.AskEvent]:
@@ -56,20 +60,21 @@ class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
             except Exception as exc:  # handed to the stream, which re-raises it
                 await events.put(exc)
 
-        # The task never outlives this handler: it is cancelled and awaited on the way out.
-        task = asyncio.create_task(turn())
-        try:
-            while True:
-                item = await events.get()
-                if isinstance(item, BaseException):
-                    raise item
-                yield item
-                if item.HasField("response"):
-                    return
-        finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        async with self.admission.turn(context.time_remaining()):
+            # The task never outlives this handler: it is cancelled and awaited on the way out.
+            task = asyncio.create_task(turn())
+            try:
+                while True:
+                    item = await events.get()
+                    if isinstance(item, BaseException):
+                        raise item
+                    yield item
+                    if item.HasField("response"):
+                        return
+            finally:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def DescribeMesh(self, request: orchestrator_pb2.DescribeMeshRequest,
                            context: grpc.aio.ServicerContext) -> orchestrator_pb2.DescribeMeshResponse:

@@ -70,15 +70,34 @@ class ResourceExhausted(ServiceError):
     code = grpc.StatusCode.RESOURCE_EXHAUSTED
 
 
-class RateLimited(ResourceExhausted):
-    """Over a rate limit: the status carries when to try again (google.rpc.RetryInfo)."""
+class RetryLater(ResourceExhausted):
+    """Refused for now: the status says when to try again (google.rpc.RetryInfo, and gRPC's
+    `grpc-retry-pushback-ms`, which client retry policies honour)."""
 
-    def __init__(self, what: str, retry_after_s: float) -> None:
-        self.retry_after_s = max(1, math.ceil(retry_after_s))
-        super().__init__(f"too many {what}; try again in {self.retry_after_s} s")
+    def __init__(self, message: str, retry_after_s: float) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
 
     def details(self) -> list[Message]:
-        return [error_details_pb2.RetryInfo(retry_delay=duration_pb2.Duration(seconds=self.retry_after_s))]
+        delay = duration_pb2.Duration()
+        delay.FromNanoseconds(round(self.retry_after_s * 1e9))
+        return [error_details_pb2.RetryInfo(retry_delay=delay)]
+
+
+class RateLimited(RetryLater):
+    """Over a rate limit, counted in whole seconds."""
+
+    def __init__(self, what: str, retry_after_s: float) -> None:
+        seconds = max(1, math.ceil(retry_after_s))
+        super().__init__(f"too many {what}; try again in {seconds} s", seconds)
+
+
+class Overloaded(RetryLater):
+    """More turns than the server takes on at once: refused before any work is done."""
+
+
+class DeadlineExceeded(ServiceError):
+    code = grpc.StatusCode.DEADLINE_EXCEEDED
 
 
 def status_metadata(err: ServiceError) -> tuple[tuple[str, bytes], ...]:
@@ -89,7 +108,9 @@ def status_metadata(err: ServiceError) -> tuple[tuple[str, bytes], ...]:
     status = status_pb2.Status(code=err.code.value[0], message=err.message)
     for detail in details:
         status.details.add().Pack(detail)
-    return (("grpc-status-details-bin", status.SerializeToString()),)
+    pushback = (("grpc-retry-pushback-ms", str(round(err.retry_after_s * 1000))),) \
+        if isinstance(err, RetryLater) else ()
+    return (("grpc-status-details-bin", status.SerializeToString()), *pushback)
 
 
 def error_info(trailing_metadata: object) -> error_details_pb2.ErrorInfo | None:
