@@ -15,10 +15,9 @@ from collections.abc import Callable, Sequence
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
-from grpc_reflection.v1alpha import reflection
 from opentelemetry import trace
 
-from runtime import tracing
+from runtime import reflection, tracing
 from runtime.authz import AuthzInterceptor
 from runtime.interceptors import AccessInterceptor
 from runtime.transport import Listener
@@ -59,11 +58,7 @@ async def serve(
     names = list(register(server))
     health = Health()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
-    reflection.enable_server_reflection(
-        [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-         reflection.SERVICE_NAME],
-        server,
-    )
+    reflection.enable(server, [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name])
     if listener.credentials is None:
         bound = server.add_insecure_port(f"{host}:{port}")
     else:

@@ -29,20 +29,31 @@ def test_generated_code_is_not_stale(tmp_path):
     assert not mismatched, f"stale generated files {mismatched}: run `make gen`"
 
 
-def reflected_services(service: Service) -> set[str]:
+def reflected_services(service: Service, version: str = "v1alpha") -> set[str]:
+    """The services listed by reflection; v1 shares v1alpha's messages, only its path differs."""
+    request = reflection_pb2.ServerReflectionRequest(list_services="")
     with service.channel() as channel:
-        stub = reflection_pb2_grpc.ServerReflectionStub(channel)
-        request = reflection_pb2.ServerReflectionRequest(list_services="")
-        reply = next(stub.ServerReflectionInfo(iter([request]), timeout=5))
+        if version == "v1alpha":
+            replies = reflection_pb2_grpc.ServerReflectionStub(channel).ServerReflectionInfo(
+                iter([request]), timeout=5)
+        else:
+            replies = channel.stream_stream(
+                f"/grpc.reflection.{version}.ServerReflection/ServerReflectionInfo",
+                request_serializer=reflection_pb2.ServerReflectionRequest.SerializeToString,
+                response_deserializer=reflection_pb2.ServerReflectionResponse.FromString,
+            )(iter([request]), timeout=5)
+        reply = next(replies)
     return {s.name for s in reply.list_services_response.service}
 
 
-def test_reflection_lists_the_clinic_service(clinic):
-    services = reflected_services(clinic.service)
-    assert {"healthmesh.v1.ClinicService", "grpc.health.v1.Health"} <= services
+@pytest.mark.parametrize("version", ["v1", "v1alpha"])
+def test_reflection_lists_the_clinic_service(clinic, version):
+    services = reflected_services(clinic.service, version)
+    assert {"healthmesh.v1.ClinicService", "grpc.health.v1.Health",
+            "grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection"} <= services
 
 
-def buf_curl(service: Service, method: str, body: dict) -> dict:
+def buf_curl(service: Service, method: str, body: dict, reflect_protocol: str = "grpc-v1alpha") -> dict:
     """`buf curl` as a person would call a service: the plaintext edge as is, a mesh service with
     the orchestrator's certificate."""
     if not BUF.exists():
@@ -54,7 +65,8 @@ def buf_curl(service: Service, method: str, body: dict) -> dict:
         target = ["--cacert", str(files.ca), "--cert", str(files.cert), "--key", str(files.key),
                   f"https://{service.address}/{method}"]
     result = subprocess.run(
-        [str(BUF), "curl", "--protocol", "grpc", *target, "-d", json.dumps(body)],
+        [str(BUF), "curl", "--protocol", "grpc", "--reflect-protocol", reflect_protocol, *target,
+         "-d", json.dumps(body)],
         capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
@@ -69,8 +81,9 @@ def test_health_lists_every_service_of_the_server(clinic):
         "": serving, "healthmesh.v1.ClinicService": serving}
 
 
-def test_buf_curl_calls_describe_clinic_through_reflection(clinic):
-    reply = buf_curl(clinic.service, "healthmesh.v1.ClinicService/DescribeClinic", {})
+@pytest.mark.parametrize("reflect_protocol", ["grpc-v1", "grpc-v1alpha"])
+def test_buf_curl_calls_describe_clinic_through_reflection(clinic, reflect_protocol):
+    reply = buf_curl(clinic.service, "healthmesh.v1.ClinicService/DescribeClinic", {}, reflect_protocol)
     assert reply["clinicId"] == "clinic_a"
     assert reply["specialty"] == "SPECIALTY_CARDIOLOGY"
 
