@@ -5,17 +5,18 @@ import asyncio
 
 from rich.console import Console
 
-from bench import chaos, clinic, models, orchestrator, tools, writers
+from bench import chaos, clinic, models, orchestrator, soak, tools, writers
 from runtime.config import help_text
 from runtime.settings import ClientSettings, Settings
 
 
-async def run(requests: int) -> None:
+async def run(requests: int, soak_s: float) -> None:
     console = Console(width=120)
     await clinic.run(console, requests)
     await orchestrator.run(console, requests)
     await tools.run(console, requests)
     await chaos.run(console, requests)
+    await soak.run(console, soak_s)
     models.run(console)
     writers.run(console)
 
@@ -23,7 +24,8 @@ async def run(requests: int) -> None:
 def main() -> None:
     argparse.ArgumentParser(prog="python -m bench", description=__doc__, epilog=help_text(ClientSettings),
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
-    asyncio.run(run(Settings.from_env().clients.bench_requests))
+    clients = Settings.from_env().clients
+    asyncio.run(run(clients.bench_requests, clients.soak_s))
 
 
 if __name__ == "__main__":

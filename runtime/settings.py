@@ -255,6 +255,7 @@ class ClientSettings:
     orchestrator_target: str = setting("HEALTHMESH_ORCHESTRATOR_TARGET", f"127.0.0.1:{ORCHESTRATOR_PORT}",
                                        "where the chat client connects")
     bench_requests: int = setting("BENCH_REQUESTS", 1000, "requests per benchmark section (`make bench`)")
+    soak_s: float = setting("BENCH_SOAK_S", 120.0, "length of the benchmark's soak (0: skip it)", minimum=0.0)
 
 
 @dataclass(frozen=True)
