@@ -5,7 +5,7 @@ import asyncio
 
 from rich.console import Console
 
-from bench import clinic, models, orchestrator, tools, writers
+from bench import clinic, models, orchestrator, state, tools, writers
 from runtime.config import help_text
 from runtime.settings import ClientSettings, Settings
 
@@ -15,6 +15,7 @@ async def run(requests: int) -> None:
     await clinic.run(console, requests)
     await orchestrator.run(console, requests)
     await tools.run(console, requests)
+    state.run(console, requests)
     models.run(console)
     writers.run(console)
 
