@@ -219,7 +219,8 @@ def test_state_url_must_name_postgresql(monkeypatch) -> None:
     assert "secret" not in str(err.value)
 
 
-def test_sqlite_stays_the_default(tmp_path: Path) -> None:
+def test_sqlite_stays_the_default(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("HEALTHMESH_STATE_URL", raising=False)
     state = open_state(Settings.from_env().state.url, tmp_path)
     assert isinstance(state.sessions, SqliteSessionStore)
     session = state.sessions.load("")
