@@ -5,7 +5,7 @@ import asyncio
 
 from rich.console import Console
 
-from bench import chaos, clinic, models, orchestrator, soak, tools, writers
+from bench import chaos, clinic, models, orchestrator, soak, state, tools, writers
 from runtime.config import help_text
 from runtime.settings import ClientSettings, Settings
 
@@ -15,6 +15,7 @@ async def run(requests: int, soak_s: float) -> None:
     await clinic.run(console, requests)
     await orchestrator.run(console, requests)
     await tools.run(console, requests)
+    state.run(console, requests)
     await chaos.run(console, requests)
     await soak.run(console, soak_s)
     models.run(console)

@@ -17,10 +17,9 @@ from orchestrator.models.local import LocalModel
 from orchestrator.models.writer import Writer, egress_guard
 from orchestrator.pipeline import Orchestrator
 from orchestrator.planning.planner import Directory, Planner
-from orchestrator.privacy.audit import AuditLog
 from orchestrator.privacy.phi import PhiDetector
 from orchestrator.service import OrchestratorService
-from orchestrator.sessions import SessionStore
+from orchestrator.state import open_state
 from orchestrator.understanding.when import warm_up
 from orchestrator.upstreams import Mesh, Upstream
 from runtime import logs, registry, server, tracing
@@ -36,6 +35,7 @@ from runtime.settings import (
     OrchestratorSettings,
     ServiceSettings,
     Settings,
+    StateSettings,
     TracingSettings,
     TransportSettings,
 )
@@ -81,12 +81,11 @@ async def run(settings: Settings) -> None:
     data_dir = settings.data.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)
     planner = Planner(directory, config.slots_per_clinic)
-    sessions = SessionStore(data_dir / "orchestrator.sqlite3")
+    state = open_state(settings.state.url, data_dir)
     warm_up()  # dateparser's first call is slow; pay it before serving
     await mesh.learn_doctors(RequestContext.with_timeout(3.0), directory, retry=True)
     writer = await build_writer(directory, settings)
-    orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), sessions, writer,
-                                AuditLog(data_dir / "audit.sqlite3"),
+    orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), state.sessions, writer, state.audit,
                                 today=lambda: dt.datetime.now(tz).date(), fanout=config.fanout,
                                 writes=RateLimiter("bookings, moves and cancellations for this patient",
                                                    config.patient_writes, config.patient_writes_window_s))
@@ -104,13 +103,15 @@ async def run(settings: Settings) -> None:
                            health_port=settings.transport.health_port)
     finally:
         await mesh.close()
+        state.close()
 
 
 def main() -> None:
     argparse.ArgumentParser(
         prog="python -m orchestrator", description=__doc__,
         epilog=help_text(ServiceSettings, TransportSettings, EdgeSettings, DataSettings, ClockSettings,
-                         TracingSettings, OrchestratorSettings, ModelSettings, CloudSettings),
+                         TracingSettings, OrchestratorSettings, StateSettings, ModelSettings,
+                         CloudSettings),
         formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     asyncio.run(run(Settings.from_env()))
 

@@ -1,23 +1,35 @@
-"""Server-side sessions in SQLite: the patient's identity, the language, the turn history and
-what later turns resolve against (the slots last shown, the appointment last touched, a
-pending question)."""
+"""Server-side sessions: the patient's identity, the language, the turn history and what later
+turns resolve against (the slots last shown, the appointment last touched, a pending question).
+Stored as one JSON document per session, in SQLite (one orchestrator) or in PostgreSQL (shared by
+every replica, so a session's next turn may land on any of them)."""
 
 import json
 import secrets
 import time
+from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
-from runtime import sqlite
+from psycopg.types.json import Jsonb
+
+from runtime import postgres, sqlite
 from runtime.errors import NotFound
 
 MAX_HISTORY = 20  # turns kept per session
 
-SCHEMA = """
+SQLITE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
   session_id TEXT PRIMARY KEY,
   state TEXT NOT NULL,
   updated_at REAL NOT NULL
+);
+"""
+POSTGRES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+  session_id TEXT PRIMARY KEY,
+  state JSONB NOT NULL,
+  updated_at TIMESTAMPTZ NOT NULL
 );
 """
 
@@ -92,8 +104,8 @@ class Session:
         self.history = [*self.history, {"role": role, "text": text}][-MAX_HISTORY:]
 
     @classmethod
-    def from_json(cls, raw: str) -> "Session":
-        data = json.loads(raw)
+    def from_dict(cls, data: dict[str, Any]) -> "Session":
+        data = dict(data)
         data["shown_slots"] = [SlotRef(**s) for s in data.get("shown_slots", [])]
         if data.get("appointment"):
             data["appointment"] = AppointmentRef(**data["appointment"])
@@ -104,27 +116,63 @@ class Session:
         return cls(**data)
 
 
-class SessionStore:
-    """Blocking SQLite access; async callers go through runtime.sqlite.run."""
-
-    def __init__(self, path: Path) -> None:
-        # WAL + NORMAL: a commit is atomic without an fsync per turn; a power cut may lose the
-        # last turns of a conversation, never corrupt it.
-        self._db = sqlite.Database(path, wal=True, synchronous="NORMAL", schema=SCHEMA)
+class SessionStore(ABC):
+    """Blocking calls; async callers go through runtime.sqlite.run, whichever the backend."""
 
     def load(self, session_id: str) -> Session:
         """The session with that id; an empty id creates a new one."""
         if not session_id:
             return Session(session_id=secrets.token_urlsafe(12))
-        row = self._db.connection().execute(
-            "SELECT state FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
-        if row is None:
+        state = self._read(session_id)
+        if state is None:
             raise NotFound("session_id: unknown session; send an empty session_id to start one")
-        return Session.from_json(row[0])
+        return Session.from_dict(state)
 
     def save(self, session: Session) -> None:
+        self._write(session.session_id, asdict(session))
+
+    @abstractmethod
+    def _read(self, session_id: str) -> dict[str, Any] | None: ...
+
+    @abstractmethod
+    def _write(self, session_id: str, state: dict[str, Any]) -> None: ...
+
+
+class SqliteSessionStore(SessionStore):
+    def __init__(self, path: Path) -> None:
+        # WAL + NORMAL: a commit is atomic without an fsync per turn; a power cut may lose the
+        # last turns of a conversation, never corrupt it.
+        self._db = sqlite.Database(path, wal=True, synchronous="NORMAL", schema=SQLITE_SCHEMA)
+
+    def _read(self, session_id: str) -> dict[str, Any] | None:
+        row = self._db.connection().execute(
+            "SELECT state FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def _write(self, session_id: str, state: dict[str, Any]) -> None:
         self._db.connection().execute(
             "INSERT INTO sessions VALUES (?, ?, ?) ON CONFLICT(session_id) DO UPDATE"
             " SET state = excluded.state, updated_at = excluded.updated_at",
-            (session.session_id, json.dumps(asdict(session)), time.time()),
+            (session_id, json.dumps(state), time.time()),
         )
+
+
+class PostgresSessionStore(SessionStore):
+    def __init__(self, connect: postgres.Connect) -> None:
+        self._connect = connect
+        postgres.ensure_schema(connect, "healthmesh.sessions", POSTGRES_SCHEMA)
+
+    def _read(self, session_id: str) -> dict[str, Any] | None:
+        with self._connect() as conn:
+            row = conn.execute("SELECT state FROM sessions WHERE session_id = %s", (session_id,)).fetchone()
+        return None if row is None else row[0]
+
+    def _write(self, session_id: str, state: dict[str, Any]) -> None:
+        with self._connect() as conn:
+            # As SQLite's NORMAL: the commit returns before its WAL is flushed (other replicas see
+            # it at once); a crash of the server may lose the last turns, never corrupt them.
+            conn.execute("SET LOCAL synchronous_commit = off")
+            conn.execute(
+                "INSERT INTO sessions VALUES (%s, %s, now()) ON CONFLICT (session_id) DO UPDATE"
+                " SET state = excluded.state, updated_at = excluded.updated_at",
+                (session_id, Jsonb(state)))

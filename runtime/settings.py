@@ -55,6 +55,13 @@ def _edge_mode(raw: str) -> str:
     return raw
 
 
+def _state_url(raw: str) -> str:
+    if urlparse(raw).scheme not in ("postgresql", "postgres"):
+        raise ConfigError("HEALTHMESH_STATE_URL must be a postgresql:// URL (or unset for SQLite files), "
+                          f"got a {urlparse(raw).scheme or 'schemeless'} URL")
+    return raw
+
+
 def _http_url(raw: str) -> str:
     if urlparse(raw).scheme not in ("http", "https"):
         raise ConfigError(f"HEALTHMESH_CLOUD_BASE_URL must be an http(s) URL, got {raw!r}")
@@ -213,6 +220,17 @@ class OrchestratorSettings:
 
 
 @dataclass(frozen=True)
+class StateSettings:
+    """Sessions and the audit chain (orchestrator, and `python -m orchestrator.privacy.audit verify`)"""
+
+    url: str = setting(
+        "HEALTHMESH_STATE_URL", "",
+        "unset: SQLite files in the data directory (`orchestrator.sqlite3`, `audit.sqlite3`); "
+        "`postgresql://user:password@host:5432/db`: PostgreSQL, shared by every orchestrator replica "
+        "(needed for more than one)", parse=_state_url)
+
+
+@dataclass(frozen=True)
 class ModelSettings:
     """Models (orchestrator)"""
 
@@ -271,6 +289,7 @@ class Settings:
     clinic: ClinicSettings
     tools: ToolsSettings
     orchestrator: OrchestratorSettings
+    state: StateSettings
     models: ModelSettings
     cloud: CloudSettings
     clients: ClientSettings

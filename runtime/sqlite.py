@@ -110,9 +110,9 @@ class Database:
 
 
 async def run(fn: Callable[..., T], *args: object, pool: Executor | None = None) -> T:
-    """Runs a blocking SQLite call off the event loop (the write lock may be held by another
-    process): on `pool` when the service sizes its own, else on asyncio's default executor,
-    exactly as `asyncio.to_thread` does. The caller's context variables (request id, trace)
-    go along."""
+    """Runs a blocking SQLite (or PostgreSQL, runtime.postgres) call off the event loop (the
+    write lock may be held by another process): on `pool` when the service sizes its own, else on
+    asyncio's default executor, exactly as `asyncio.to_thread` does. The caller's context variables
+    (request id, trace) go along."""
     call = functools.partial(contextvars.copy_context().run, fn, *args)
     return await asyncio.get_running_loop().run_in_executor(pool, call)

@@ -12,6 +12,7 @@ import pytest
 from deploy.local.mesh import start_mesh
 from deploy.local.processes import Service, clinic_service, start_all, stop_all
 from healthmesh.v1 import clinic_pb2_grpc, common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
+from tests.pgserver import PostgresServer, Unavailable
 
 # Valid CPFs (check digits verified) for fictional patients used across the tests.
 MARIA = common_pb2.PatientIdentity(full_name="Maria Souza", cpf="529.982.247-25")
@@ -123,3 +124,20 @@ def unused_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL server for the session (tests.pgserver); skipped where none can run."""
+    try:
+        server = PostgresServer().start()
+    except Unavailable as reason:
+        pytest.skip(f"no PostgreSQL server: {reason}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """A fresh, empty database of its own for each test."""
+    return postgres_server.database()

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.privacy.audit import GENESIS, AuditLog, AuditRecord, canonical, record_hash
+from orchestrator.privacy.audit import AuditLog, AuditRecord
+from runtime.auditchain import GENESIS, canonical, record_hash
 
 REPO = Path(__file__).resolve().parent.parent
 TRIGGERS = ("audit_no_update", "audit_no_delete", "audit_extends_head", "head_no_delete",

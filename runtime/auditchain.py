@@ -1,0 +1,294 @@
+"""An append-only hash chain of JSON records, in SQLite or PostgreSQL: `append(body)` → its hash,
+`verify()` → the problems found ([] when intact), `records()` → every record in chain order.
+
+Record n stores the hash of record n-1, and its own hash is SHA-256 over the canonical JSON
+(sorted keys, no whitespace, UTF-8) of {seq, prev_hash, body}: editing, deleting or reordering
+records breaks the chain. Deleting records from the *tail* leaves a valid shorter chain, so the
+head (last seq and hash) is kept in its own table, written in the same transaction as the record;
+truncation then shows as a head mismatch. Someone who can write the database can still truncate
+*and* rewrite the head, or rebuild the whole chain: only a copy of the head kept elsewhere (another
+host, a signed log) proves against that. The body's `time` (UTC ISO 8601) is stamped under the
+append lock when empty, so times never run backwards along the chain on one clock.
+
+Storage: SQLite holds one chain per file (tables `audit` and `head`); PostgreSQL holds any number
+of chains in one database, each in tables named after it (`<name>`, `<name>_head`). Both refuse
+updates, deletes and records that do not extend the head with triggers: they guard against
+mistakes through SQL and make the chain rules explicit; an edit past them is what verify() finds.
+Bodies are stored as the exact canonical text that was hashed (never JSONB, which reorders keys).
+"""
+
+import hashlib
+import json
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, closing, contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from runtime import postgres, sqlite
+
+GENESIS = "0" * 64  # the prev_hash of record 1
+
+Head = tuple[int, str]  # (seq, hash) of the last record; (0, GENESIS) when empty
+Row = tuple[int, str, str, str]  # seq, prev_hash, hash, body (canonical JSON)
+Insert = Callable[[int, str, str, str], None]
+
+
+def canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def record_hash(seq: int, prev_hash: str, body: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical({"seq": seq, "prev_hash": prev_hash, "body": body})).hexdigest()
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+class HashChain(ABC):
+    """The chain's rules; a subclass stores it. Safe from many threads and processes."""
+
+    def append(self, body: dict[str, Any]) -> str:
+        """Appends the body (any JSON object) and returns its record's hash."""
+        body = json.loads(canonical(body))  # tuples become lists, as records() reads them back
+        # The head is read under the backend's write lock, so no two appenders (threads or
+        # processes) can both extend the same head and fork the chain.
+        with self._extend() as (head, insert):
+            seq = head[0] + 1
+            body["time"] = body.get("time") or utc_now()
+            digest = record_hash(seq, head[1], body)
+            insert(seq, head[1], digest, canonical(body).decode("utf-8"))
+        return digest
+
+    def verify(self) -> list[str]:
+        """Problems found in the chain and its head; [] when intact."""
+        return self.check()[0]
+
+    def check(self) -> tuple[list[str], int]:
+        """The problems found and how many records were checked."""
+        # One snapshot: the head and the rows agree, so a concurrent append cannot look like a
+        # head mismatch.
+        with self._snapshot() as (head, rows):
+            problems, last, count = _check_chain(rows)
+        return problems + _check_head(head, last), count
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Every record in chain order: its body plus seq, prev_hash and hash."""
+        for seq, prev_hash, digest, body in self._rows():
+            yield {"seq": seq, "prev_hash": prev_hash, "hash": digest, **json.loads(body)}
+
+    @abstractmethod
+    def _extend(self) -> AbstractContextManager[tuple[Head, Insert]]:
+        """A write transaction holding the chain's lock: the head, and how to insert the next
+        record (which also advances the head). Commits at exit; rolls back on error."""
+
+    @abstractmethod
+    def _snapshot(self) -> AbstractContextManager[tuple[Head | None, Iterable[Row]]]:
+        """The head (None when its row is gone) and every row by seq, from one consistent read."""
+
+    @abstractmethod
+    def _rows(self) -> Iterable[Row]:
+        """Every row by seq."""
+
+
+def _check_chain(rows: Iterable[Row]) -> tuple[list[str], Head, int]:
+    """Problems along the chain, the (seq, hash) of the last record, and the number of records."""
+    problems: list[str] = []
+    last = (0, GENESIS)
+    count = 0
+    for seq, prev_hash, digest, body in rows:
+        if seq != last[0] + 1:
+            gap = f"record {seq - 1}" if seq - last[0] == 2 else f"records {last[0] + 1}..{seq - 1}"
+            problems.append(f"{gap} missing (sequence jumps from {last[0]} to {seq})")
+        elif prev_hash != last[1]:
+            problems.append(f"record {seq}: prev_hash is not the hash of record {last[0]} "
+                            "(records deleted or reordered)")
+        if _rehash(seq, prev_hash, body) != digest:
+            problems.append(f"record {seq}: hash mismatch (record edited or moved)")
+        # Follow the stored hash: one edited record is reported once, not at every later record.
+        last = (seq, digest)
+        count += 1
+    return problems, last, count
+
+
+def _rehash(seq: int, prev_hash: str, body: str) -> str | None:
+    try:
+        return record_hash(seq, prev_hash, json.loads(body))
+    except (ValueError, TypeError):  # not JSON any more: edited
+        return None
+
+
+def _check_head(head: Head | None, last: Head) -> list[str]:
+    if head is None:
+        return ["head missing (head table emptied)"]
+    if head[0] > last[0]:
+        return [f"log truncated: the head is record {head[0]} but the last record is {last[0]}"]
+    if tuple(head) != last:
+        return [f"head mismatch: the head is record {head[0]} ({head[1][:16]}…) "
+                f"but the last record is {last[0]} ({last[1][:16]}…)"]
+    return []
+
+
+SQLITE_SCHEMA = f"""
+BEGIN IMMEDIATE;
+CREATE TABLE IF NOT EXISTS audit (
+  seq INTEGER PRIMARY KEY,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS head (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  seq INTEGER NOT NULL,
+  hash TEXT NOT NULL
+);
+INSERT OR IGNORE INTO head VALUES (1, 0, '{GENESIS}');
+CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
+BEGIN SELECT RAISE(ABORT, 'audit log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
+BEGIN SELECT RAISE(ABORT, 'audit log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_extends_head BEFORE INSERT ON audit
+WHEN NEW.seq <> (SELECT seq FROM head) + 1 OR NEW.prev_hash <> (SELECT hash FROM head)
+BEGIN SELECT RAISE(ABORT, 'audit record does not extend the head'); END;
+CREATE TRIGGER IF NOT EXISTS head_no_delete BEFORE DELETE ON head
+BEGIN SELECT RAISE(ABORT, 'audit head cannot be deleted'); END;
+CREATE TRIGGER IF NOT EXISTS head_follows_audit BEFORE UPDATE ON head
+WHEN NEW.seq <> OLD.seq + 1 OR NEW.hash IS NOT (SELECT hash FROM audit WHERE seq = NEW.seq)
+BEGIN SELECT RAISE(ABORT, 'audit head may only advance to the newest record'); END;
+COMMIT;
+"""
+
+
+class SqliteChain(HashChain):
+    """The chain in one SQLite file (WAL, so verify() and readers run beside appenders).
+    `create=False` opens an existing file as it is, so a verifier never repairs what it reports."""
+
+    def __init__(self, path: Path, *, create: bool = True) -> None:
+        self.path = path
+        # FULL: a committed record survives a power cut (one fsync per append is cheap).
+        self._db = sqlite.Database(path, synchronous="FULL")
+        if create:
+            with closing(sqlite.connect(path)) as conn:
+                sqlite.enable_wal(conn)
+                conn.executescript(SQLITE_SCHEMA)
+
+    @contextmanager
+    def _extend(self) -> Iterator[tuple[Head, Insert]]:
+        with self._db.write() as conn:  # BEGIN IMMEDIATE: the write lock before the head is read
+            def insert(seq: int, prev_hash: str, digest: str, body: str) -> None:
+                conn.execute("INSERT INTO audit (seq, prev_hash, hash, body) VALUES (?, ?, ?, ?)",
+                             (seq, prev_hash, digest, body))
+                conn.execute("UPDATE head SET seq = ?, hash = ?", (seq, digest))
+
+            yield conn.execute("SELECT seq, hash FROM head").fetchone(), insert
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[tuple[Head | None, Iterable[Row]]]:
+        with closing(sqlite.connect(self.path)) as conn:
+            conn.execute("BEGIN")  # one read transaction: one snapshot of the WAL
+            head = conn.execute("SELECT seq, hash FROM head").fetchone()
+            yield head, conn.execute("SELECT seq, prev_hash, hash, body FROM audit ORDER BY seq")
+            conn.execute("COMMIT")
+
+    def _rows(self) -> Iterator[Row]:
+        # A connection of its own: a consumer that stops early cannot leave the appender's
+        # connection inside a read.
+        with closing(sqlite.connect(self.path)) as conn:
+            yield from conn.execute("SELECT seq, prev_hash, hash, body FROM audit ORDER BY seq")
+
+
+NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")
+
+
+def _postgres_schema(name: str) -> str:
+    """The tables and the triggers equivalent to SQLite's, plus TRUNCATE, which bypasses row
+    triggers in PostgreSQL. Needs PostgreSQL 14 or newer (CREATE OR REPLACE TRIGGER)."""
+    head = f"{name}_head"
+    return f"""
+CREATE TABLE IF NOT EXISTS {name} (
+  seq BIGINT PRIMARY KEY,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS {head} (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  seq BIGINT NOT NULL,
+  hash TEXT NOT NULL
+);
+INSERT INTO {head} VALUES (1, 0, '{GENESIS}') ON CONFLICT (id) DO NOTHING;
+CREATE OR REPLACE FUNCTION {name}_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION '{name} log is append-only'; END $$;
+CREATE OR REPLACE FUNCTION {name}_extends_head() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.seq <> (SELECT seq FROM {head}) + 1 OR NEW.prev_hash <> (SELECT hash FROM {head}) THEN
+    RAISE EXCEPTION '{name} record does not extend the head';
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE OR REPLACE FUNCTION {head}_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION '{name} head cannot be deleted'; END $$;
+CREATE OR REPLACE FUNCTION {head}_follows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.seq <> OLD.seq + 1 OR NEW.hash IS DISTINCT FROM (SELECT hash FROM {name} WHERE seq = NEW.seq) THEN
+    RAISE EXCEPTION '{name} head may only advance to the newest record';
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER {name}_no_change BEFORE UPDATE OR DELETE ON {name}
+  FOR EACH ROW EXECUTE FUNCTION {name}_append_only();
+CREATE OR REPLACE TRIGGER {name}_no_truncate BEFORE TRUNCATE ON {name}
+  FOR EACH STATEMENT EXECUTE FUNCTION {name}_append_only();
+CREATE OR REPLACE TRIGGER {name}_extends_head BEFORE INSERT ON {name}
+  FOR EACH ROW EXECUTE FUNCTION {name}_extends_head();
+CREATE OR REPLACE TRIGGER {head}_no_delete BEFORE DELETE ON {head}
+  FOR EACH ROW EXECUTE FUNCTION {head}_kept();
+CREATE OR REPLACE TRIGGER {head}_no_truncate BEFORE TRUNCATE ON {head}
+  FOR EACH STATEMENT EXECUTE FUNCTION {head}_kept();
+CREATE OR REPLACE TRIGGER {head}_follows BEFORE UPDATE ON {head}
+  FOR EACH ROW EXECUTE FUNCTION {head}_follows();
+"""
+
+
+class PostgresChain(HashChain):
+    """The chain named `name` in a PostgreSQL database, through `connect` (a pool's
+    `connection`, or `runtime.postgres.connector(url)`). Appends serialise on a row lock of the
+    head (SELECT … FOR UPDATE), held to the end of the append's transaction, across processes
+    and hosts. `create=False` reads the database as it is."""
+
+    def __init__(self, connect: postgres.Connect, name: str = "audit", *, create: bool = True) -> None:
+        if not NAME.fullmatch(name):
+            raise ValueError(f"chain name must match {NAME.pattern}, got {name!r}")
+        self._connect = connect
+        self._table, self._head = name, f"{name}_head"
+        self._select = f"SELECT seq, prev_hash, hash, body FROM {name} ORDER BY seq"
+        if create:
+            postgres.ensure_schema(connect, f"healthmesh.chain.{name}", _postgres_schema(name))
+
+    @contextmanager
+    def _extend(self) -> Iterator[tuple[Head, Insert]]:
+        with self._connect() as conn:
+            head = conn.execute(f"SELECT seq, hash FROM {self._head} WHERE id = 1 FOR UPDATE").fetchone()
+
+            def insert(seq: int, prev_hash: str, digest: str, body: str) -> None:
+                conn.execute(f"INSERT INTO {self._table} (seq, prev_hash, hash, body)"
+                             " VALUES (%s, %s, %s, %s)", (seq, prev_hash, digest, body))
+                conn.execute(f"UPDATE {self._head} SET seq = %s, hash = %s WHERE id = 1", (seq, digest))
+
+            yield head, insert
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[tuple[Head | None, Iterable[Row]]]:
+        with self._connect() as conn:
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            head = conn.execute(f"SELECT seq, hash FROM {self._head} WHERE id = 1").fetchone()
+            yield head, conn.execute(self._select)
+
+    def _rows(self) -> list[Row]:
+        # Fetched whole: the connection goes back to the pool before the caller iterates.
+        with self._connect() as conn:
+            return conn.execute(self._select).fetchall()

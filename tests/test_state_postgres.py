@@ -1,0 +1,279 @@
+"""Sessions and the audit chain on a real PostgreSQL server (tests.pgserver): the same chain as on
+SQLite, one chain under concurrent threads and processes, tampering found, the verify CLI with
+--url, sessions shared by two orchestrator replicas; and the SQLite default left as it was."""
+
+import multiprocessing
+import os
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+import grpc
+import psycopg
+import pytest
+
+from deploy.local.processes import orchestrator_service, start_all, stop_all
+from healthmesh.v1 import clinic_pb2, orchestrator_pb2, orchestrator_pb2_grpc
+from orchestrator.privacy.audit import CHAIN, AuditLog
+from orchestrator.sessions import PostgresSessionStore, SlotRef, SqliteSessionStore
+from orchestrator.state import open_state
+from runtime import postgres
+from runtime.auditchain import PostgresChain, SqliteChain
+from runtime.config import ConfigError
+from runtime.errors import NotFound
+from runtime.settings import Settings
+from tests.conftest import MARIA, run_mesh
+from tests.test_audit import record, run_cli
+
+ANSWERED = orchestrator_pb2.DISPOSITION_ANSWERED
+
+
+def pg_log(url: str) -> AuditLog:
+    return AuditLog(PostgresChain(postgres.connector(url), CHAIN))
+
+
+def filled(url: str, n: int) -> AuditLog:
+    log = pg_log(url)
+    for i in range(1, n + 1):
+        log.append(record(i))
+    return log
+
+
+def tamper(url: str, *statements: tuple[str, tuple]) -> None:
+    """Edits the database as an attacker with its owner's rights would: triggers disabled first."""
+    with psycopg.connect(url) as conn:
+        conn.execute("ALTER TABLE audit DISABLE TRIGGER USER")
+        conn.execute("ALTER TABLE audit_head DISABLE TRIGGER USER")
+        for sql, params in statements:
+            conn.execute(sql, params)
+
+
+def test_the_same_chain_as_on_sqlite(postgres_url: str, tmp_path: Path) -> None:
+    stamped = [replace(record(i), time=f"2025-07-18T10:00:0{i}+00:00") for i in range(1, 4)]
+    on_sqlite = AuditLog(SqliteChain(tmp_path / "audit.sqlite3"))
+    on_postgres = pg_log(postgres_url)
+    assert [on_postgres.append(r) for r in stamped] == [on_sqlite.append(r) for r in stamped]
+    assert list(on_postgres.records()) == list(on_sqlite.records())
+    assert on_postgres.verify() == []
+
+
+def test_eight_threads_keep_one_chain(postgres_url: str) -> None:
+    pool = postgres.open_pool(postgres_url)
+    try:
+        log = AuditLog(PostgresChain(pool.connection, CHAIN))
+        start = threading.Barrier(9)
+        problems: list[str] = []
+        done = threading.Event()
+
+        def appender(t: int) -> None:
+            start.wait()
+            for i in range(20):
+                log.append(record(i, session_id=f"thread-{t}"))
+
+        def verifier() -> None:  # a verify beside appenders must never see a false problem
+            start.wait()
+            while not done.is_set():
+                problems.extend(log.verify())
+
+        threads = [threading.Thread(target=appender, args=(t,)) for t in range(8)]
+        checker = threading.Thread(target=verifier)
+        for th in [*threads, checker]:
+            th.start()
+        for th in threads:
+            th.join()
+        done.set()
+        checker.join()
+        rows = list(log.records())
+    finally:
+        pool.close()
+    assert [r["seq"] for r in rows] == list(range(1, 8 * 20 + 1))
+    assert sorted((r["session_id"], r["trace_id"]) for r in rows) == sorted(
+        (f"thread-{t}", f"{i:032x}") for t in range(8) for i in range(20))
+    assert problems == []
+
+
+def append_in_process(url: str, name: str, count: int, start: "multiprocessing.synchronize.Event") -> None:
+    start.wait()
+    pool = postgres.open_pool(url)  # the schema is created by both processes at once
+    log = AuditLog(PostgresChain(pool.connection, CHAIN))
+
+    def appender(t: int) -> None:
+        for i in range(count):
+            log.append(record(i, session_id=f"{name}-{t}"))
+
+    threads = [threading.Thread(target=appender, args=(t,)) for t in range(3)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    pool.close()
+
+
+def test_two_processes_keep_one_chain(postgres_url: str) -> None:
+    ctx = multiprocessing.get_context("spawn")
+    start = ctx.Event()
+    procs = [ctx.Process(target=append_in_process, args=(postgres_url, f"proc{p}", 20, start))
+             for p in range(2)]
+    for proc in procs:
+        proc.start()
+    start.set()
+    for proc in procs:
+        proc.join(timeout=120)
+        assert proc.exitcode == 0
+
+    rows = list(pg_log(postgres_url).records())
+    assert [r["seq"] for r in rows] == list(range(1, 2 * 3 * 20 + 1))
+    assert sorted((r["session_id"], r["trace_id"]) for r in rows) == sorted(
+        (f"proc{p}-{t}", f"{i:032x}") for p in range(2) for t in range(3) for i in range(20))
+    assert pg_log(postgres_url).verify() == []
+
+
+@pytest.mark.parametrize(("statements", "problems"), [
+    ([("UPDATE audit SET body = replace(body, 'answered', 'blocked') WHERE seq = 3", ())],
+     ["record 3: hash mismatch (record edited or moved)"]),
+    ([("DELETE FROM audit WHERE seq = 3", ())], ["record 3 missing (sequence jumps from 2 to 4)"]),
+    ([("DELETE FROM audit WHERE seq = 5", ())],
+     ["log truncated: the head is record 5 but the last record is 4"]),
+    ([("UPDATE audit a SET prev_hash = b.prev_hash, hash = b.hash, body = b.body FROM audit b"
+       " WHERE (a.seq, b.seq) IN ((2, 4), (4, 2))", ())],
+     ["record 2: prev_hash is not the hash of record 1 (records deleted or reordered)",
+      "record 2: hash mismatch (record edited or moved)",
+      "record 3: prev_hash is not the hash of record 2 (records deleted or reordered)",
+      "record 4: prev_hash is not the hash of record 3 (records deleted or reordered)",
+      "record 4: hash mismatch (record edited or moved)",
+      "record 5: prev_hash is not the hash of record 4 (records deleted or reordered)"]),
+    ([("DELETE FROM audit_head", ())], ["head missing (head table emptied)"]),
+], ids=["edited", "deleted", "truncated", "reordered", "head-deleted"])
+def test_tampering_is_detected(postgres_url: str, statements: list, problems: list[str]) -> None:
+    log = filled(postgres_url, 5)
+    tamper(postgres_url, *statements)
+    assert log.verify() == problems
+
+
+def test_sql_cannot_update_delete_truncate_or_fork(postgres_url: str) -> None:
+    filled(postgres_url, 3)
+    refused = [
+        ("UPDATE audit SET body = '{}' WHERE seq = 2", "append-only"),
+        ("DELETE FROM audit WHERE seq = 3", "append-only"),
+        ("TRUNCATE audit", "append-only"),
+        (f"INSERT INTO audit VALUES (4, '{'0' * 64}', 'x', '{{}}')", "does not extend the head"),
+        ("DELETE FROM audit_head", "cannot be deleted"),
+        ("TRUNCATE audit_head", "cannot be deleted"),
+        ("UPDATE audit_head SET seq = 2", "only advance"),
+    ]
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        for sql, message in refused:
+            with pytest.raises(psycopg.errors.RaiseException, match=message):
+                conn.execute(sql)  # type: ignore[arg-type]
+    assert pg_log(postgres_url).verify() == []
+
+
+def test_cli_verifies_by_url_and_by_setting(postgres_url: str, tmp_path: Path) -> None:
+    filled(postgres_url, 4)
+    intact = run_cli("verify", "--url", postgres_url)
+    assert (intact.returncode, intact.stdout) == (0, "audit log intact: 4 records\n")
+
+    tamper(postgres_url, ("DELETE FROM audit WHERE seq = 2", ()))
+    env = {**os.environ, "HEALTHMESH_STATE_URL": postgres_url, "HEALTHMESH_DATA_DIR": str(tmp_path)}
+    broken = run_cli("verify", env=env)
+    assert (broken.returncode, broken.stdout) == (1, "record 2 missing (sequence jumps from 1 to 3)\n")
+
+
+def test_cli_reads_an_empty_database_without_creating_the_chain(postgres_server, postgres_url: str) -> None:
+    empty = run_cli("verify", "--url", postgres_url)
+    assert empty.returncode == 1
+    assert empty.stdout.startswith(f"cannot read audit log at {postgres_url}: ")
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").fetchone() == (0,)
+
+    password = postgres_server.url.replace("postgres@", "postgres:secret@").rsplit("/", 1)[0] + "/nowhere"
+    unknown = run_cli("verify", "--url", password)
+    assert unknown.returncode == 1
+    assert "secret" not in unknown.stdout and "postgres:***@" in unknown.stdout
+
+
+def test_sessions_are_shared_between_replicas(postgres_url: str) -> None:
+    pools = [postgres.open_pool(postgres_url) for _ in range(2)]
+    try:
+        a, b = (PostgresSessionStore(pool.connection) for pool in pools)
+        session = a.load("")
+        session.patient_name, session.patient_cpf = MARIA.full_name, MARIA.cpf
+        session.shown_slots = [SlotRef("clinic_a", "Dr. Fernando", "2025-07-18", "10:00")]
+        session.remember("user", "cardiologia")
+        a.save(session)
+        assert b.load(session.session_id) == session
+        session.pending = "reschedule"
+        b.save(session)
+        assert a.load(session.session_id) == session
+        with pytest.raises(NotFound, match="unknown session"):
+            a.load("no-such-session")
+    finally:
+        for pool in pools:
+            pool.close()
+
+
+def test_state_url_must_name_postgresql(monkeypatch) -> None:
+    monkeypatch.setenv("HEALTHMESH_STATE_URL", "mysql://root:secret@db/healthmesh")
+    with pytest.raises(ConfigError, match="HEALTHMESH_STATE_URL must be a postgresql:// URL") as err:
+        Settings.from_env()
+    assert "secret" not in str(err.value)
+
+
+def test_sqlite_stays_the_default(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("HEALTHMESH_STATE_URL", raising=False)
+    state = open_state(Settings.from_env().state.url, tmp_path)
+    assert isinstance(state.sessions, SqliteSessionStore)
+    session = state.sessions.load("")
+    state.sessions.save(session)
+    state.audit.append(record(1))
+    assert SqliteSessionStore(tmp_path / "orchestrator.sqlite3").load(session.session_id) == session
+    assert AuditLog(tmp_path / "audit.sqlite3").verify() == []
+    assert [r["trace_id"] for r in AuditLog(tmp_path / "audit.sqlite3").records()] == [f"{1:032x}"]
+
+
+def ask(stub, message: str, session_id: str = "") -> orchestrator_pb2.AskResponse:
+    return stub.Ask(orchestrator_pb2.AskRequest(session_id=session_id, message=message, patient=MARIA),
+                    timeout=20)
+
+
+def test_a_session_continues_on_another_orchestrator(postgres_url: str, tmp_path: Path) -> None:
+    """Two orchestrators that share nothing but PostgreSQL (B has its own data directory and
+    only A's mesh certificate): a listing on A is booked on B and cancelled on A."""
+    mesh = run_mesh(tmp_path / "a", HEALTHMESH_STATE_URL=postgres_url)
+    pki = tmp_path / "a" / "pki"
+    second = orchestrator_service(tmp_path / "b" / "logs", {
+        **mesh.mesh.orchestrator.env, "HEALTHMESH_DATA_DIR": str(tmp_path / "b"),
+        "HEALTHMESH_TLS_CERT": str(pki / "orchestrator.crt"),
+        "HEALTHMESH_TLS_KEY": str(pki / "orchestrator.key"), "HEALTHMESH_TLS_CA": str(pki / "ca.crt")})
+    channel = None
+    try:
+        start_all([second])
+        channel = grpc.insecure_channel(second.address)
+        a, b = mesh.stub, orchestrator_pb2_grpc.OrchestratorServiceStub(channel)
+
+        listing = ask(a, "quero ver horários de ortopedia")
+        earliest = min(listing.slots, key=lambda s: (s.date, s.time))
+        booked = ask(b, "quero o mais cedo", listing.session_id)
+        assert booked.disposition == ANSWERED, booked.answer
+        got = booked.appointment
+        assert (got.clinic_id, got.doctor, got.date, got.time) == (
+            earliest.clinic_id, earliest.doctor, earliest.date, earliest.time)
+        clinic = mesh.clinic_stub(got.clinic_id)
+        mine = clinic.ListAppointments(clinic_pb2.ListAppointmentsRequest(patient=MARIA)).appointments
+        assert [a_.appointment_id for a_ in mine] == [got.appointment_id]
+
+        cancelled = ask(a, "quero cancelar minha consulta", listing.session_id)
+        assert cancelled.disposition == ANSWERED, cancelled.answer
+        assert [(s.clinic_id, s.action) for s in cancelled.steps] == [(got.clinic_id, "cancel_appointment")]
+        assert not clinic.ListAppointments(clinic_pb2.ListAppointmentsRequest(patient=MARIA)).appointments
+    finally:
+        if channel is not None:
+            channel.close()
+        stop_all([second])
+        mesh.close()
+
+    for data_dir in (tmp_path / "a", tmp_path / "b"):
+        assert not (data_dir / "orchestrator.sqlite3").exists() and not (data_dir / "audit.sqlite3").exists()
+    rows = list(pg_log(postgres_url).records())
+    assert [r["session_id"] for r in rows] == [listing.session_id] * 3
+    assert run_cli("verify", "--url", postgres_url).stdout == "audit log intact: 3 records\n"
