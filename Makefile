@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
-$(BUF): package.json package-lock.json
+$(BUF): package.json package-lock.json .npmrc
 	npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
