@@ -96,7 +96,8 @@ def test_a_service_that_keeps_crashing_is_reported_and_the_rest_keep_serving(mes
     assert reported == [State.RESTARTING] * QUICK.crash_loop_restarts + [State.CRASH_LOOPING]
     assert status.last_exit == "exit code 1"
     assert "not a database" in clinic_a.log_tail()  # the reason, for the report
-    assert all(supervisor.status[s.name].state is State.SERVING for s in mesh.mesh.services if s is not clinic_a)
+    others = [svc for svc in mesh.mesh.services if svc is not clinic_a]
+    assert all(supervisor.status[svc.name].state is State.SERVING for svc in others)
 
     reply = mesh.ask("cardiology slots")
     assert reply.disposition == pb.DISPOSITION_PARTIAL
