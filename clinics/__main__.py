@@ -69,6 +69,7 @@ def main() -> None:
     asyncio.run(server.serve(
         register,
         host=settings.service.host,
+        advertise_host=settings.service.advertise_host,
         port=settings.service.port_or(entry.port),
         grace=settings.service.shutdown_grace_s,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, entry.id).listener(),

@@ -98,6 +98,7 @@ async def run(settings: Settings) -> None:
 
     try:
         await server.serve(register, host=settings.service.host,
+                           advertise_host=settings.service.advertise_host,
                            port=settings.service.port_or(ORCHESTRATOR_PORT),
                            grace=settings.service.shutdown_grace_s, listener=edge.listener,
                            health_port=settings.transport.health_port)

@@ -86,7 +86,7 @@ class Upstream:
     def __init__(self, name: str, target: str, policy: Policy, transport: Transport) -> None:
         self.name = name
         self.target = target
-        self.channel = transport.aio_channel(target, options=CHANNEL_OPTIONS,
+        self.channel = transport.aio_channel(target, server=name, options=CHANNEL_OPTIONS,
                                              interceptors=tracing.client_interceptors())
         self.guard = Guard(name, policy, errors=(grpc.RpcError,), counted=_counted, transient=_unavailable)
 

@@ -1,10 +1,12 @@
 """The registry of clinics (deploy/registry.json): id, name, specialty, street address and
-gRPC target. Clinics read their own entry; the orchestrator reads them all."""
+gRPC target, any `host:port` (the address the orchestrator dials; the launcher binds the clinic
+there). Clinics read their own entry; the orchestrator reads them all."""
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from runtime import addresses
 from runtime.config import ConfigError
 from runtime.specialties import SPECIALTIES
 
@@ -20,8 +22,12 @@ class ClinicEntry:
     target: str
 
     @property
+    def host(self) -> str:
+        return addresses.split(self.target)[0]
+
+    @property
     def port(self) -> int:
-        return int(self.target.rsplit(":", 1)[1])
+        return addresses.split(self.target)[1]
 
 
 def load(path: Path = DEFAULT_PATH) -> dict[str, ClinicEntry]:
@@ -33,4 +39,8 @@ def load(path: Path = DEFAULT_PATH) -> dict[str, ClinicEntry]:
     for entry in entries:
         if entry.specialty not in SPECIALTIES:
             raise ConfigError(f"{path}: {entry.id} has unknown specialty {entry.specialty!r}")
+        try:
+            addresses.split(entry.target)
+        except ConfigError as err:
+            raise ConfigError(f"{path}: {entry.id}: target {err}") from None
     return {entry.id: entry for entry in entries}

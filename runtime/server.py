@@ -17,7 +17,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from opentelemetry import trace
 
-from runtime import reflection, tracing
+from runtime import addresses, reflection, tracing
 from runtime.authz import AuthzInterceptor
 from runtime.interceptors import AccessInterceptor
 from runtime.transport import Listener
@@ -43,13 +43,16 @@ async def serve(
     *,
     host: str,
     port: int,
+    advertise_host: str = "",
     grace: float,
     listener: Listener,
     health_port: int | None = None,
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
     on_drained: Callable[[], None] | None = None,
 ) -> None:
-    """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names."""
+    """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names. The
+    "serving" log line announces `advertise_host` (the host peers dial; default `host`) and the
+    bound port: launchers read it to learn where the service is."""
     authz = [AuthzInterceptor()] if listener.authorize else []
     server = grpc.aio.server(
         interceptors=[*tracing.server_interceptors(), *authz, *interceptors, AccessInterceptor()],
@@ -60,23 +63,23 @@ async def serve(
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     reflection.enable(server, [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name])
     if listener.credentials is None:
-        bound = server.add_insecure_port(f"{host}:{port}")
+        bound = server.add_insecure_port(addresses.join(host, port))
     else:
-        bound = server.add_secure_port(f"{host}:{port}", listener.credentials)
+        bound = server.add_secure_port(addresses.join(host, port), listener.credentials)
     if bound == 0:
         raise SystemExit(f"cannot bind {host}:{port}")
     probes = None
     if health_port is not None:
         probes = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
         health_pb2_grpc.add_HealthServicer_to_server(health, probes)
-        if probes.add_insecure_port(f"{host}:{health_port}") == 0:
+        if probes.add_insecure_port(addresses.join(host, health_port)) == 0:
             raise SystemExit(f"cannot bind the health port {host}:{health_port}")
         await probes.start()
     await server.start()
     for name in ["", *names]:
         await health.set(name, health_pb2.HealthCheckResponse.SERVING)
-    log.info("serving", extra={"address": f"{host}:{bound}", "port": bound, "services": names,
-                               "transport": listener.name})
+    log.info("serving", extra={"address": addresses.join(advertise_host or host, bound), "port": bound,
+                               "services": names, "transport": listener.name})
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -73,6 +73,10 @@ class ServiceSettings:
     """Every service (orchestrator, clinics, verifier, tools)"""
 
     host: str = setting("HEALTHMESH_HOST", "127.0.0.1", "bind address")
+    advertise_host: str = setting(
+        "HEALTHMESH_ADVERTISE_HOST", "", "the host peers dial, when it is not the bind address "
+        '(a wildcard bind, NAT); announced with the port in the "serving" log line',
+        shown="`HEALTHMESH_HOST`")
     port: int | None = setting(
         "HEALTHMESH_PORT", None, 'port; `0` picks a free one (announced in the "serving" log line)',
         shown=f"the service's own: orchestrator {ORCHESTRATOR_PORT}, verifier {VERIFIER_PORT}, "
@@ -193,8 +197,10 @@ class ToolsSettings:
 class OrchestratorSettings:
     """Orchestrator"""
 
-    verifier_target: str = setting("HEALTHMESH_VERIFIER_TARGET", f"127.0.0.1:{VERIFIER_PORT}", "the verifier")
-    tools_target: str = setting("HEALTHMESH_TOOLS_TARGET", f"127.0.0.1:{TOOLS_PORT}", "the tool services")
+    verifier_target: str = setting("HEALTHMESH_VERIFIER_TARGET", f"127.0.0.1:{VERIFIER_PORT}",
+                                   "the verifier, any host:port (`make up` binds it there)")
+    tools_target: str = setting("HEALTHMESH_TOOLS_TARGET", f"127.0.0.1:{TOOLS_PORT}",
+                                "the tool services, any host:port (`make up` binds them there)")
     ask_deadline_s: float = setting("HEALTHMESH_ASK_DEADLINE_S", 10.0,
                                     "a turn's deadline when the caller sets none", minimum=0.1)
     call_timeout_s: float = setting("HEALTHMESH_CALL_TIMEOUT_S", 2.5, "cap of one upstream attempt",
@@ -271,9 +277,29 @@ class ClientSettings:
     """Chat client and benchmark"""
 
     orchestrator_target: str = setting("HEALTHMESH_ORCHESTRATOR_TARGET", f"127.0.0.1:{ORCHESTRATOR_PORT}",
-                                       "where the chat client connects")
+                                       "where the chat client connects (`make up` binds the "
+                                       "orchestrator there)")
     bench_requests: int = setting("BENCH_REQUESTS", 1000, "requests per benchmark section (`make bench`)")
     soak_s: float = setting("BENCH_SOAK_S", 120.0, "length of the benchmark's soak (0: skip it)", minimum=0.0)
+
+
+@dataclass(frozen=True)
+class LauncherSettings:
+    """Local launcher (`make up`, `make run`): a service that exits is restarted on its address"""
+
+    restart_backoff_s: float = setting("HEALTHMESH_RESTART_BACKOFF_S", 0.5,
+                                       "wait before the first restart; doubles with each restart in the "
+                                       "crash-loop window", minimum=0.0)
+    restart_backoff_max_s: float = setting("HEALTHMESH_RESTART_BACKOFF_MAX_S", 30.0,
+                                           "the longest wait before a restart", minimum=0.0)
+    crash_loop_restarts: int = setting("HEALTHMESH_CRASH_LOOP_RESTARTS", 5,
+                                       "restarts within the window after which a service that exits again "
+                                       "is reported crash-looping and left stopped", minimum=1)
+    crash_loop_window_s: float = setting("HEALTHMESH_CRASH_LOOP_WINDOW_S", 120.0, "that window, in seconds",
+                                         minimum=1.0)
+    start_timeout_s: float = setting("HEALTHMESH_START_TIMEOUT_S", 60.0,
+                                     "time a service has to report SERVING, at start and after a restart",
+                                     minimum=1.0)
 
 
 @dataclass(frozen=True)
@@ -293,6 +319,7 @@ class Settings:
     models: ModelSettings
     cloud: CloudSettings
     clients: ClientSettings
+    launcher: LauncherSettings
 
     @classmethod
     def sections(cls) -> dict[str, type]:

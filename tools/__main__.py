@@ -50,6 +50,7 @@ def main() -> None:
     asyncio.run(server.serve(
         register,
         host=settings.service.host,
+        advertise_host=settings.service.advertise_host,
         port=settings.service.port_or(TOOLS_PORT),
         grace=settings.service.shutdown_grace_s,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, "tools").listener(),

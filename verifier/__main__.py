@@ -38,6 +38,7 @@ def main() -> None:
     asyncio.run(server.serve(
         register,
         host=settings.service.host,
+        advertise_host=settings.service.advertise_host,
         port=settings.service.port_or(VERIFIER_PORT),
         grace=settings.service.shutdown_grace_s,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, "verifier").listener(),

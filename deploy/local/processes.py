@@ -1,8 +1,9 @@
 """Starts healthmesh services as local processes and waits until they are healthy.
 
 Used by `make up`/`make run`, by the tests and by the benchmark, so all three run the mesh
-the same way. A service announces its bound port in its JSON "serving" log line, which lets
-callers ask for port 0 (a free ephemeral port) and still find it. Unless plaintext is asked for
+the same way. A service announces its address (advertised host, bound port) in its JSON "serving"
+log line, which lets callers ask for port 0 (a free ephemeral port) and still find it; a restart
+pins the port it announced, so the service comes back where its peers dial it. Unless plaintext is asked for
 (HEALTHMESH_TRANSPORT=plaintext), a service's mesh certificate is made on its first start, in
 the data directory's local PKI, and the launcher checks health with a certificate of its own.
 """
@@ -14,14 +15,14 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from runtime import pki
+from runtime import addresses, pki
 from runtime.settings import DataSettings
 from runtime.transport import Transport
 
@@ -38,13 +39,14 @@ class Service:
     health_name: str
     log_path: Path
     edge: bool = False  # the public port (the orchestrator's): plaintext in development
+    prefix: Sequence[str] = ()  # runs argv under it, e.g. `ip netns exec <namespace>`
     proc: subprocess.Popen | None = None
-    port: int = 0
+    address: str = ""  # announced in the "serving" log line
     _log: object = field(default=None, repr=False)
 
     @property
-    def address(self) -> str:
-        return f"127.0.0.1:{self.port}"
+    def port(self) -> int:
+        return addresses.split(self.address)[1] if self.address else 0
 
     def _setting(self, name: str) -> str:
         return (self.env.get(name) or os.environ.get(name) or "").strip()
@@ -70,30 +72,48 @@ class Service:
 
     def channel(self, identity: str = "orchestrator") -> grpc.Channel:
         """A blocking channel to this service, as `identity` (its certificate made if missing)."""
-        return self.transport(identity).channel(self.address)
+        return self.transport(identity).channel(self.address, server=self.name)
 
     def start(self) -> None:
-        if self.mtls:
-            pki.ensure_local(self.pki_dir, [self.name])
+        """A fresh start: a new log, and the port the settings ask for."""
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self.log_path.write_bytes(b"")
+        self.address = ""
+        self._spawn()
+
+    def restart(self, note: str) -> None:
+        """Starts the exited process again on the address it announced; its log continues after
+        `note`, so the tail shows why it exited."""
+        self._close_log()
+        if self.address:
+            self.env = {**self.env, "HEALTHMESH_PORT": str(self.port)}
+        with self.log_path.open("ab") as log:
+            log.write(f"--- {note} ---\n".encode())
+        self._spawn()
+
+    def _spawn(self) -> None:
+        if self.mtls:
+            pki.ensure_local(self.pki_dir, [self.name])
         self._log = self.log_path.open("ab")
-        self.port = 0
         self.proc = subprocess.Popen(
-            self.argv, env={**os.environ, **self.env}, stdin=subprocess.DEVNULL,
+            [*self.prefix, *self.argv], env={**os.environ, **self.env}, stdin=subprocess.DEVNULL,
             stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
         )
 
-    def wait_healthy(self, deadline: float) -> None:
+    def healthy(self) -> bool:
+        """One look: True once the process announced its address and its health says SERVING;
+        StartError (with the log tail) if it exited."""
         assert self.proc is not None
+        if self.proc.poll() is not None:
+            raise StartError(f"{self.name} exited with code {self.proc.returncode}\n{self.log_tail()}")
+        if not self.address:
+            self.address = _announced_address(self.log_path)
+        return bool(self.address) and health_status(
+            self.transport("launcher"), self.address, self.health_name, server=self.name) == "SERVING"
+
+    def wait_healthy(self, deadline: float) -> None:
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise StartError(f"{self.name} exited with code {self.proc.returncode}\n"
-                                 f"{self.log_tail()}")
-            if not self.port:
-                self.port = _announced_port(self.log_path)
-            if self.port and health_status(self.transport("launcher"), self.address,
-                                           self.health_name) == "SERVING":
+            if self.healthy():
                 return
             time.sleep(0.05)
         raise StartError(f"{self.name} was not healthy in time\n{self.log_tail()}")
@@ -132,18 +152,18 @@ class Service:
             self._log = None
 
 
-def _announced_port(log_path: Path) -> int:
+def _announced_address(log_path: Path) -> str:
     try:
         text = log_path.read_text(errors="replace")
     except OSError:
-        return 0
+        return ""
     for line in text.splitlines():
         if '"serving"' in line:
             try:
-                return int(json.loads(line)["port"])
+                return str(json.loads(line)["address"])
             except (ValueError, KeyError):
                 continue
-    return 0
+    return ""
 
 
 @functools.lru_cache
@@ -151,9 +171,11 @@ def local_transport(pki_dir: Path, identity: str) -> Transport:
     return Transport.local(pki_dir, identity)
 
 
-def health_status(transport: Transport, address: str, service: str = "", timeout: float = 1.0) -> str:
-    """The standard health service's answer, or the error code's name when unreachable."""
-    with transport.channel(address) as channel:
+def health_status(transport: Transport, address: str, service: str = "", timeout: float = 1.0, *,
+                  server: str = "") -> str:
+    """The standard health service's answer, or the error code's name when unreachable. `server`
+    names the mesh service expected at `address` (see Transport.channel)."""
+    with transport.channel(address, server=server) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
         try:
             reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout)
