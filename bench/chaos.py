@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from deploy.local.mesh import LocalMesh, start_mesh
-from deploy.local.processes import Service, start_all
+from deploy.local.processes import Service
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 
 # Short breaker and call caps so a phase of a few seconds sees the breaker open and close.
@@ -59,7 +59,7 @@ def service_of(mesh: LocalMesh, name: str) -> Service:
 
 @contextmanager
 def fault(service: Service, kind: str) -> Iterator[None]:
-    """Kills (restarting it on its port afterwards) or hangs (resuming it afterwards) a service."""
+    """Kills (restarting it on its address afterwards) or hangs (resuming it afterwards) a service."""
     if kind == "hang":
         os.kill(service.proc.pid, signal.SIGSTOP)
         try:
@@ -67,13 +67,12 @@ def fault(service: Service, kind: str) -> Iterator[None]:
         finally:
             os.kill(service.proc.pid, signal.SIGCONT)
         return
-    port = service.port
     service.kill()
     try:
         yield
     finally:
-        service.env = {**service.env, "HEALTHMESH_PORT": str(port)}
-        start_all([service])
+        service.restart("restarted after a chaos kill")
+        service.wait_healthy(time.monotonic() + 30)
 
 
 async def load(stub: orchestrator_pb2_grpc.OrchestratorServiceStub, phase: Phase, seconds: float,

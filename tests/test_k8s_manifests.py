@@ -23,7 +23,7 @@ import pytest
 import yaml
 
 from deploy.k8s import certs, generate
-from deploy.local.processes import _announced_port, clinic_service, health_status
+from deploy.local.processes import announced_address, clinic_service, health_status
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 from runtime import authz, pki, registry
 from runtime.settings import ORCHESTRATOR_PORT, Settings
@@ -430,18 +430,19 @@ def test_the_certificates_carry_an_mtls_call_from_orchestrator_to_clinic(k8s_cer
     try:
         deadline = time.monotonic() + 30
         while clinic.proc.poll() is None and time.monotonic() < deadline:
-            clinic.port = clinic.port or _announced_port(clinic.log_path)
-            if clinic.port and health_status(caller, clinic.address) == "SERVING":
+            clinic.address = clinic.address or announced_address(clinic.log_path)
+            if clinic.address and health_status(caller, clinic.address, server="clinic_a") == "SERVING":
                 break
             time.sleep(0.05)
         else:
             pytest.fail(f"the clinic did not serve with the k8s certificates\n{clinic.log_tail()}")
-        with caller.channel(clinic.address) as channel:
+        with caller.channel(clinic.address, server="clinic_a") as channel:
             reply = clinic_pb2_grpc.ClinicServiceStub(channel).DescribeClinic(
                 clinic_pb2.DescribeClinicRequest(), timeout=5)
             assert reply.clinic_id == "clinic_a"
         stranger = Transport.local(tmp_path / "other-pki", "orchestrator")  # another CA
-        with stranger.channel(clinic.address) as channel, pytest.raises(grpc.RpcError) as refused:
+        with stranger.channel(clinic.address, server="clinic_a") as channel, \
+                pytest.raises(grpc.RpcError) as refused:
             clinic_pb2_grpc.ClinicServiceStub(channel).DescribeClinic(clinic_pb2.DescribeClinicRequest(),
                                                                     timeout=5)
         assert refused.value.code() == grpc.StatusCode.UNAVAILABLE

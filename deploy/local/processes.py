@@ -107,7 +107,7 @@ class Service:
         if self.proc.poll() is not None:
             raise StartError(f"{self.name} exited with code {self.proc.returncode}\n{self.log_tail()}")
         if not self.address:
-            self.address = _announced_address(self.log_path)
+            self.address = announced_address(self.log_path)
         return bool(self.address) and health_status(
             self.transport("launcher"), self.address, self.health_name, server=self.name) == "SERVING"
 
@@ -152,7 +152,7 @@ class Service:
             self._log = None
 
 
-def _announced_address(log_path: Path) -> str:
+def announced_address(log_path: Path) -> str:
     try:
         text = log_path.read_text(errors="replace")
     except OSError:
