@@ -6,6 +6,7 @@ calls it: one blocking call at a time, through a pool for PostgreSQL."""
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
@@ -15,6 +16,7 @@ from bench.stats import Result
 from orchestrator.privacy.audit import AuditLog, AuditRecord
 from orchestrator.sessions import Session, SlotRef
 from orchestrator.state import State, open_state
+from runtime.settings import Settings
 from tests.pgserver import PostgresServer, Unavailable
 
 
@@ -49,6 +51,15 @@ def timed(name: str, fn: Callable[[], object], requests: int, warmup: int = 20) 
     return Result(name, 1, latencies, time.perf_counter() - start)
 
 
+def settings(data_dir: Path, url: str) -> Settings:
+    """This process's settings with the data directory and state URL under test (and the key the
+    SQLite run made, which PostgreSQL needs configured)."""
+    base = Settings.from_env()
+    key = data_dir / "pki" / "audit.key" if url else None
+    return replace(base, data=replace(base.data, data_dir=data_dir),
+                   state=replace(base.state, url=url, audit_key_file=key))
+
+
 def operations(state: State, requests: int) -> list[Result]:
     s = session()
     state.sessions.save(s)
@@ -69,8 +80,8 @@ def run(console: Console, requests: int) -> None:
         return
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            sqlite = operations(open_state("", Path(tmp)), requests)
-            postgres = operations(open_state(server.database(), Path(tmp)), requests)
+            sqlite = operations(open_state(settings(Path(tmp), "")), requests)
+            postgres = operations(open_state(settings(Path(tmp), server.database())), requests)
     finally:
         server.stop()
     out = Table(title="Orchestrator state: SQLite files (default) vs PostgreSQL on loopback",

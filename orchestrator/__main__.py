@@ -81,7 +81,7 @@ async def run(settings: Settings) -> None:
     data_dir = settings.data.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)
     planner = Planner(directory, config.slots_per_clinic)
-    state = open_state(settings.state.url, data_dir)
+    state = open_state(settings)
     warm_up()  # dateparser's first call is slow; pay it before serving
     await mesh.learn_doctors(RequestContext.with_timeout(3.0), directory, retry=True)
     writer = await build_writer(directory, settings)

@@ -1,14 +1,15 @@
 """An append-only hash chain of JSON records, in SQLite or PostgreSQL: `append(body)` → its hash,
 `verify()` → the problems found ([] when intact), `records()` → every record in chain order.
 
-Record n stores the hash of record n-1, and its own hash is SHA-256 over the canonical JSON
-(sorted keys, no whitespace, UTF-8) of {seq, prev_hash, body}: editing, deleting or reordering
-records breaks the chain. Deleting records from the *tail* leaves a valid shorter chain, so the
-head (last seq and hash) is kept in its own table, written in the same transaction as the record;
-truncation then shows as a head mismatch. Someone who can write the database can still truncate
-*and* rewrite the head, or rebuild the whole chain: only a copy of the head kept elsewhere (another
-host, a signed log) proves against that. The body's `time` (UTC ISO 8601) is stamped under the
-append lock when empty, so times never run backwards along the chain on one clock.
+Record n stores the hash of record n-1, and its own hash is HMAC-SHA256, under a key kept outside
+the database, over the canonical JSON (sorted keys, no whitespace, UTF-8) of {seq, prev_hash,
+body}: editing, deleting or reordering records breaks the chain, and without the key nobody can
+re-hash an edited chain into a valid one. Deleting records from the *tail* leaves a valid shorter
+chain, so the head (last seq and hash) is kept in its own table, written in the same transaction as
+the record; and each appended head is also written, MACed, to a checkpoint file apart from the
+database, so truncating the chain *and* rewriting its head shows too: a checkpoint names a record
+the chain no longer has, or has with another hash. The body's `time` (UTC ISO 8601) is stamped
+under the append lock when empty, so times never run backwards along the chain on one clock.
 
 Storage: SQLite holds one chain per file (tables `audit` and `head`); PostgreSQL holds any number
 of chains in one database, each in tables named after it (`<name>`, `<name>_head`). Both refuse
@@ -18,8 +19,12 @@ Bodies are stored as the exact canonical text that was hashed (never JSONB, whic
 """
 
 import hashlib
+import hmac
 import json
+import os
 import re
+import secrets
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, closing, contextmanager
@@ -41,8 +46,103 @@ def canonical(value: Any) -> bytes:
                       allow_nan=False).encode("utf-8")
 
 
-def record_hash(seq: int, prev_hash: str, body: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical({"seq": seq, "prev_hash": prev_hash, "body": body})).hexdigest()
+class ChainKey:
+    """The secret behind every MAC of a chain and its checkpoints. It lives in a file apart from the
+    database (mode 0600; a Kubernetes Secret in a cluster), never in it or its backups."""
+
+    MIN_BYTES = 32
+
+    def __init__(self, secret: bytes) -> None:
+        if len(secret) < self.MIN_BYTES:
+            raise ValueError(f"an audit key needs at least {self.MIN_BYTES} bytes, got {len(secret)}")
+        self._secret = secret
+
+    @classmethod
+    def load(cls, path: Path, *, create: bool = False) -> "ChainKey":
+        """The key in `path`; with `create`, a new random one is written there first if missing."""
+        if create and not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Written whole under a private name, then linked into place: a process starting at
+            # the same moment sees no key or a complete one, and the first link wins.
+            draft = path.with_name(f".{path.name}.{secrets.token_hex(8)}")
+            fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(cls.MIN_BYTES) + "\n")
+            try:
+                os.link(draft, path)
+            except FileExistsError:
+                pass
+            finally:
+                draft.unlink()
+        return cls(path.read_bytes().strip())
+
+    def mac(self, purpose: str, payload: bytes) -> str:
+        """HMAC-SHA256 of `payload`, separated by `purpose` so a record's MAC never serves as a
+        checkpoint's."""
+        return hmac.new(self._secret, purpose.encode() + b"\0" + payload, hashlib.sha256).hexdigest()
+
+
+def record_hash(key: ChainKey, seq: int, prev_hash: str, body: dict[str, Any]) -> str:
+    return key.mac("record", canonical({"seq": seq, "prev_hash": prev_hash, "body": body}))
+
+
+class Checkpoints:
+    """An append-only file of the chain's heads, one JSON line per append: {seq, hash, time, mac}.
+    Lines are written with O_APPEND in one write each, so processes sharing the file never mix
+    them; each line stands alone, so a line lost in a crash only leaves its record unchecked."""
+
+    def __init__(self, path: Path, key: ChainKey) -> None:
+        self.path = path
+        self._key = key
+        self._fd: int | None = None
+        self._lock = threading.Lock()
+
+    def open(self) -> None:
+        """Creates the file if missing; called before an append commits, so a chain with records
+        always has its file and a missing one means it was removed."""
+        with self._lock:
+            if self._fd is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+    def write(self, seq: int, digest: str) -> None:
+        entry = {"seq": seq, "hash": digest, "time": utc_now()}
+        line = canonical({**entry, "mac": self._key.mac("checkpoint", canonical(entry))}) + b"\n"
+        self.open()
+        os.write(self._fd, line)
+
+    def read(self) -> list[bytes] | None:
+        """The complete lines written so far (None: no file). Read before the chain's snapshot,
+        every line names a record the snapshot holds: a checkpoint is written after its record's
+        commit. A last line without its newline is still being written and is left out."""
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        return data[:data.rfind(b"\n") + 1].splitlines()
+
+    def check(self, lines: list[bytes] | None, hashes: dict[int, str], last: Head) -> list[str]:
+        """Problems between the checkpoint `lines` and the chain's record hashes by seq."""
+        if lines is None:
+            return [f"checkpoints missing at {self.path}"] if last[0] else []
+        problems: list[str] = []
+        for number, raw in enumerate(lines, start=1):
+            try:
+                entry = json.loads(raw)
+                seq, digest, mac = int(entry["seq"]), str(entry["hash"]), str(entry.pop("mac"))
+            except (ValueError, KeyError, TypeError):
+                problems.append(f"checkpoint line {number}: unreadable")
+                continue
+            if not hmac.compare_digest(mac, self._key.mac("checkpoint", canonical(entry))):
+                problems.append(f"checkpoint line {number}: MAC mismatch (forged, edited or another key)")
+            elif seq > last[0]:
+                problems.append(f"log truncated: checkpoint line {number} names record {seq} "
+                                f"but the last record is {last[0]}")
+            elif seq not in hashes:
+                problems.append(f"record {seq} missing, though checkpoint line {number} names it")
+            elif hashes[seq] != digest:
+                problems.append(f"record {seq}: differs from checkpoint line {number} (rewritten)")
+        return problems
 
 
 def utc_now() -> str:
@@ -52,16 +152,24 @@ def utc_now() -> str:
 class HashChain(ABC):
     """The chain's rules; a subclass stores it. Safe from many threads and processes."""
 
+    def __init__(self, key: ChainKey, checkpoints: Checkpoints | None) -> None:
+        self._key = key
+        self.checkpoints = checkpoints
+
     def append(self, body: dict[str, Any]) -> str:
         """Appends the body (any JSON object) and returns its record's hash."""
         body = json.loads(canonical(body))  # tuples become lists, as records() reads them back
+        if self.checkpoints is not None:
+            self.checkpoints.open()
         # The head is read under the backend's write lock, so no two appenders (threads or
         # processes) can both extend the same head and fork the chain.
         with self._extend() as (head, insert):
             seq = head[0] + 1
             body["time"] = body.get("time") or utc_now()
-            digest = record_hash(seq, head[1], body)
+            digest = record_hash(self._key, seq, head[1], body)
             insert(seq, head[1], digest, canonical(body).decode("utf-8"))
+        if self.checkpoints is not None:  # after the commit: a checkpoint never names a lost record
+            self.checkpoints.write(seq, digest)
         return digest
 
     def verify(self) -> list[str]:
@@ -72,9 +180,14 @@ class HashChain(ABC):
         """The problems found and how many records were checked."""
         # One snapshot: the head and the rows agree, so a concurrent append cannot look like a
         # head mismatch.
+        written = self.checkpoints.read() if self.checkpoints is not None else None
+        hashes: dict[int, str] = {}
         with self._snapshot() as (head, rows):
-            problems, last, count = _check_chain(rows)
-        return problems + _check_head(head, last), count
+            problems, last, count = _check_chain(self._key, rows, hashes)
+        problems += _check_head(head, last)
+        if self.checkpoints is not None:
+            problems += self.checkpoints.check(written, hashes, last)
+        return problems, count
 
     def records(self) -> Iterator[dict[str, Any]]:
         """Every record in chain order: its body plus seq, prev_hash and hash."""
@@ -95,8 +208,9 @@ class HashChain(ABC):
         """Every row by seq."""
 
 
-def _check_chain(rows: Iterable[Row]) -> tuple[list[str], Head, int]:
-    """Problems along the chain, the (seq, hash) of the last record, and the number of records."""
+def _check_chain(key: ChainKey, rows: Iterable[Row], hashes: dict[int, str]) -> tuple[list[str], Head, int]:
+    """Problems along the chain, the (seq, hash) of the last record, and the number of records;
+    fills `hashes` (seq → stored hash) for the checkpoints."""
     problems: list[str] = []
     last = (0, GENESIS)
     count = 0
@@ -107,17 +221,18 @@ def _check_chain(rows: Iterable[Row]) -> tuple[list[str], Head, int]:
         elif prev_hash != last[1]:
             problems.append(f"record {seq}: prev_hash is not the hash of record {last[0]} "
                             "(records deleted or reordered)")
-        if _rehash(seq, prev_hash, body) != digest:
-            problems.append(f"record {seq}: hash mismatch (record edited or moved)")
+        if _rehash(key, seq, prev_hash, body) != digest:
+            problems.append(f"record {seq}: hash mismatch (record edited or moved, or another key)")
+        hashes[seq] = digest
         # Follow the stored hash: one edited record is reported once, not at every later record.
         last = (seq, digest)
         count += 1
     return problems, last, count
 
 
-def _rehash(seq: int, prev_hash: str, body: str) -> str | None:
+def _rehash(key: ChainKey, seq: int, prev_hash: str, body: str) -> str | None:
     try:
-        return record_hash(seq, prev_hash, json.loads(body))
+        return record_hash(key, seq, prev_hash, json.loads(body))
     except (ValueError, TypeError):  # not JSON any more: edited
         return None
 
@@ -167,7 +282,9 @@ class SqliteChain(HashChain):
     """The chain in one SQLite file (WAL, so verify() and readers run beside appenders).
     `create=False` opens an existing file as it is, so a verifier never repairs what it reports."""
 
-    def __init__(self, path: Path, *, create: bool = True) -> None:
+    def __init__(self, path: Path, key: ChainKey, *, checkpoints: Checkpoints | None = None,
+                 create: bool = True) -> None:
+        super().__init__(key, checkpoints)
         self.path = path
         # FULL: a committed record survives a power cut (one fsync per append is cheap).
         self._db = sqlite.Database(path, synchronous="FULL")
@@ -260,7 +377,9 @@ class PostgresChain(HashChain):
     head (SELECT … FOR UPDATE), held to the end of the append's transaction, across processes
     and hosts. `create=False` reads the database as it is."""
 
-    def __init__(self, connect: postgres.Connect, name: str = "audit", *, create: bool = True) -> None:
+    def __init__(self, connect: postgres.Connect, key: ChainKey, name: str = "audit", *,
+                 checkpoints: Checkpoints | None = None, create: bool = True) -> None:
+        super().__init__(key, checkpoints)
         if not NAME.fullmatch(name):
             raise ValueError(f"chain name must match {NAME.pattern}, got {name!r}")
         self._connect = connect

@@ -234,6 +234,15 @@ class StateSettings:
         "unset: SQLite files in the data directory (`orchestrator.sqlite3`, `audit.sqlite3`); "
         "`postgresql://user:password@host:5432/db`: PostgreSQL, shared by every orchestrator replica "
         "(needed for more than one)", parse=_state_url)
+    audit_key_file: Path | None = setting(
+        "HEALTHMESH_AUDIT_KEY_FILE", None,
+        "the secret keying the audit chain's HMACs, kept apart from the database and its backups; "
+        "every replica on one PostgreSQL needs the same one (required there)",
+        shown="SQLite: `$HEALTHMESH_DATA_DIR/pki/audit.key`, made on first start")
+    audit_checkpoints: Path | None = setting(
+        "HEALTHMESH_AUDIT_CHECKPOINTS", None,
+        "append-only file of the chain's MACed heads, apart from the database: shows a truncated or "
+        "rewritten chain", shown="`$HEALTHMESH_DATA_DIR/audit-checkpoints.jsonl`")
 
 
 @dataclass(frozen=True)
@@ -328,6 +337,14 @@ class Settings:
     @classmethod
     def from_env(cls) -> "Settings":
         return cls(**{name: read(section) for name, section in cls.sections().items()})
+
+    @property
+    def audit_key_file(self) -> Path:
+        return self.state.audit_key_file or self.data.data_dir / "pki" / "audit.key"
+
+    @property
+    def audit_checkpoints(self) -> Path:
+        return self.state.audit_checkpoints or self.data.data_dir / "audit-checkpoints.jsonl"
 
     @property
     def trace_file(self) -> Path | None:

@@ -11,7 +11,7 @@ import grpc
 from deploy.local.processes import start_all
 from healthmesh.v1 import clinic_pb2 as pb
 from healthmesh.v1 import clinic_pb2_grpc, common_pb2, orchestrator_pb2
-from orchestrator.privacy.audit import AuditLog
+from orchestrator.privacy.audit import local_log
 from tests.conftest import run_mesh
 
 PATIENT = common_pb2.PatientIdentity(full_name="Maria Souza", cpf="529.982.247-25")
@@ -80,7 +80,7 @@ def test_an_orchestrator_killed_right_after_its_replies_has_audited_every_answer
             reply = mesh.stub.Ask(orchestrator_pb2.AskRequest(message=message), timeout=20)
             sessions.append(reply.session_id)
         mesh.mesh.orchestrator.kill()
-        audit = AuditLog(tmp_path / "mesh" / "audit.sqlite3")
+        audit = local_log(tmp_path / "mesh")
         assert audit.verify() == []
         assert set(sessions) <= {record["session_id"] for record in audit.records()}
     finally:

@@ -3,7 +3,6 @@ SQLite, one chain under concurrent threads and processes, tampering found, the v
 --url, sessions shared by two orchestrator replicas; and the SQLite default left as it was."""
 
 import multiprocessing
-import os
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -14,11 +13,11 @@ import pytest
 
 from deploy.local.processes import orchestrator_service, start_all, stop_all
 from healthmesh.v1 import clinic_pb2, orchestrator_pb2, orchestrator_pb2_grpc
-from orchestrator.privacy.audit import CHAIN, AuditLog
+from orchestrator.privacy.audit import CHAIN, AuditLog, local_log
 from orchestrator.sessions import PostgresSessionStore, SlotRef, SqliteSessionStore
 from orchestrator.state import open_state
 from runtime import postgres
-from runtime.auditchain import PostgresChain, SqliteChain
+from runtime.auditchain import ChainKey, Checkpoints, PostgresChain, SqliteChain
 from runtime.config import ConfigError
 from runtime.errors import NotFound
 from runtime.settings import Settings
@@ -28,12 +27,24 @@ from tests.test_audit import record, run_cli
 ANSWERED = orchestrator_pb2.DISPOSITION_ANSWERED
 
 
-def pg_log(url: str) -> AuditLog:
-    return AuditLog(PostgresChain(postgres.connector(url), CHAIN))
+KEY_HEX = "5e" * 32  # the replicas' shared audit key in these tests
 
 
-def filled(url: str, n: int) -> AuditLog:
-    log = pg_log(url)
+def pg_log(url: str, data_dir: Path | None = None) -> AuditLog:
+    """The chain on PostgreSQL; with `data_dir`, its key file and checkpoints are there too, as
+    the CLI finds them with HEALTHMESH_DATA_DIR."""
+    if data_dir is None:
+        return AuditLog(PostgresChain(postgres.connector(url), ChainKey(KEY_HEX.encode()), CHAIN))
+    key_file = data_dir / "pki" / "audit.key"
+    key_file.parent.mkdir(parents=True, exist_ok=True)
+    key_file.write_text(KEY_HEX)
+    key = ChainKey.load(key_file)
+    return AuditLog(PostgresChain(postgres.connector(url), key, CHAIN,
+                                  checkpoints=Checkpoints(data_dir / "audit-checkpoints.jsonl", key)))
+
+
+def filled(url: str, n: int, data_dir: Path | None = None) -> AuditLog:
+    log = pg_log(url, data_dir)
     for i in range(1, n + 1):
         log.append(record(i))
     return log
@@ -50,7 +61,7 @@ def tamper(url: str, *statements: tuple[str, tuple]) -> None:
 
 def test_the_same_chain_as_on_sqlite(postgres_url: str, tmp_path: Path) -> None:
     stamped = [replace(record(i), time=f"2025-07-18T10:00:0{i}+00:00") for i in range(1, 4)]
-    on_sqlite = AuditLog(SqliteChain(tmp_path / "audit.sqlite3"))
+    on_sqlite = AuditLog(SqliteChain(tmp_path / "audit.sqlite3", ChainKey(KEY_HEX.encode())))
     on_postgres = pg_log(postgres_url)
     assert [on_postgres.append(r) for r in stamped] == [on_sqlite.append(r) for r in stamped]
     assert list(on_postgres.records()) == list(on_sqlite.records())
@@ -60,7 +71,7 @@ def test_the_same_chain_as_on_sqlite(postgres_url: str, tmp_path: Path) -> None:
 def test_eight_threads_keep_one_chain(postgres_url: str) -> None:
     pool = postgres.open_pool(postgres_url)
     try:
-        log = AuditLog(PostgresChain(pool.connection, CHAIN))
+        log = AuditLog(PostgresChain(pool.connection, ChainKey(KEY_HEX.encode()), CHAIN))
         start = threading.Barrier(9)
         problems: list[str] = []
         done = threading.Event()
@@ -95,7 +106,7 @@ def test_eight_threads_keep_one_chain(postgres_url: str) -> None:
 def append_in_process(url: str, name: str, count: int, start: "multiprocessing.synchronize.Event") -> None:
     start.wait()
     pool = postgres.open_pool(url)  # the schema is created by both processes at once
-    log = AuditLog(PostgresChain(pool.connection, CHAIN))
+    log = AuditLog(PostgresChain(pool.connection, ChainKey(KEY_HEX.encode()), CHAIN))
 
     def appender(t: int) -> None:
         for i in range(count):
@@ -130,17 +141,17 @@ def test_two_processes_keep_one_chain(postgres_url: str) -> None:
 
 @pytest.mark.parametrize(("statements", "problems"), [
     ([("UPDATE audit SET body = replace(body, 'answered', 'blocked') WHERE seq = 3", ())],
-     ["record 3: hash mismatch (record edited or moved)"]),
+     ["record 3: hash mismatch (record edited or moved, or another key)"]),
     ([("DELETE FROM audit WHERE seq = 3", ())], ["record 3 missing (sequence jumps from 2 to 4)"]),
     ([("DELETE FROM audit WHERE seq = 5", ())],
      ["log truncated: the head is record 5 but the last record is 4"]),
     ([("UPDATE audit a SET prev_hash = b.prev_hash, hash = b.hash, body = b.body FROM audit b"
        " WHERE (a.seq, b.seq) IN ((2, 4), (4, 2))", ())],
      ["record 2: prev_hash is not the hash of record 1 (records deleted or reordered)",
-      "record 2: hash mismatch (record edited or moved)",
+      "record 2: hash mismatch (record edited or moved, or another key)",
       "record 3: prev_hash is not the hash of record 2 (records deleted or reordered)",
       "record 4: prev_hash is not the hash of record 3 (records deleted or reordered)",
-      "record 4: hash mismatch (record edited or moved)",
+      "record 4: hash mismatch (record edited or moved, or another key)",
       "record 5: prev_hash is not the hash of record 4 (records deleted or reordered)"]),
     ([("DELETE FROM audit_head", ())], ["head missing (head table emptied)"]),
 ], ids=["edited", "deleted", "truncated", "reordered", "head-deleted"])
@@ -169,25 +180,28 @@ def test_sql_cannot_update_delete_truncate_or_fork(postgres_url: str) -> None:
 
 
 def test_cli_verifies_by_url_and_by_setting(postgres_url: str, tmp_path: Path) -> None:
-    filled(postgres_url, 4)
-    intact = run_cli("verify", "--url", postgres_url)
+    filled(postgres_url, 4, tmp_path)
+    intact = run_cli("verify", "--url", postgres_url, data_dir=tmp_path)
     assert (intact.returncode, intact.stdout) == (0, "audit log intact: 4 records\n")
 
     tamper(postgres_url, ("DELETE FROM audit WHERE seq = 2", ()))
-    env = {**os.environ, "HEALTHMESH_STATE_URL": postgres_url, "HEALTHMESH_DATA_DIR": str(tmp_path)}
-    broken = run_cli("verify", env=env)
-    assert (broken.returncode, broken.stdout) == (1, "record 2 missing (sequence jumps from 1 to 3)\n")
+    broken = run_cli("verify", data_dir=tmp_path, HEALTHMESH_STATE_URL=postgres_url)
+    assert (broken.returncode, broken.stdout) == (1, "record 2 missing (sequence jumps from 1 to 3)\n"
+                                                     "record 2 missing, though checkpoint line 2 names it\n")
 
 
-def test_cli_reads_an_empty_database_without_creating_the_chain(postgres_server, postgres_url: str) -> None:
-    empty = run_cli("verify", "--url", postgres_url)
+def test_cli_reads_an_empty_database_without_creating_the_chain(postgres_server, postgres_url: str,
+                                                                tmp_path: Path) -> None:
+    (tmp_path / "pki").mkdir()
+    (tmp_path / "pki" / "audit.key").write_text(KEY_HEX)
+    empty = run_cli("verify", "--url", postgres_url, data_dir=tmp_path)
     assert empty.returncode == 1
     assert empty.stdout.startswith(f"cannot read audit log at {postgres_url}: ")
     with psycopg.connect(postgres_url) as conn:
         assert conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").fetchone() == (0,)
 
     password = postgres_server.url.replace("postgres@", "postgres:secret@").rsplit("/", 1)[0] + "/nowhere"
-    unknown = run_cli("verify", "--url", password)
+    unknown = run_cli("verify", "--url", password, data_dir=tmp_path)
     assert unknown.returncode == 1
     assert "secret" not in unknown.stdout and "postgres:***@" in unknown.stdout
 
@@ -221,14 +235,25 @@ def test_state_url_must_name_postgresql(monkeypatch) -> None:
 
 def test_sqlite_stays_the_default(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.delenv("HEALTHMESH_STATE_URL", raising=False)
-    state = open_state(Settings.from_env().state.url, tmp_path)
+    monkeypatch.setenv("HEALTHMESH_DATA_DIR", str(tmp_path))
+    state = open_state(Settings.from_env())
     assert isinstance(state.sessions, SqliteSessionStore)
     session = state.sessions.load("")
     state.sessions.save(session)
     state.audit.append(record(1))
     assert SqliteSessionStore(tmp_path / "orchestrator.sqlite3").load(session.session_id) == session
-    assert AuditLog(tmp_path / "audit.sqlite3").verify() == []
-    assert [r["trace_id"] for r in AuditLog(tmp_path / "audit.sqlite3").records()] == [f"{1:032x}"]
+    assert local_log(tmp_path).verify() == []
+    assert [r["trace_id"] for r in local_log(tmp_path).records()] == [f"{1:032x}"]
+
+
+def test_replicas_on_postgresql_must_share_a_configured_audit_key(postgres_url: str, tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    monkeypatch.setenv("HEALTHMESH_STATE_URL", postgres_url)
+    monkeypatch.setenv("HEALTHMESH_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("HEALTHMESH_AUDIT_KEY_FILE", raising=False)
+    with pytest.raises(ConfigError, match="HEALTHMESH_AUDIT_KEY_FILE is required"):
+        open_state(Settings.from_env())
+    assert not (tmp_path / "pki" / "audit.key").exists()
 
 
 def ask(stub, message: str, session_id: str = "") -> orchestrator_pb2.AskResponse:
@@ -239,7 +264,11 @@ def ask(stub, message: str, session_id: str = "") -> orchestrator_pb2.AskRespons
 def test_a_session_continues_on_another_orchestrator(postgres_url: str, tmp_path: Path) -> None:
     """Two orchestrators that share nothing but PostgreSQL (B has its own data directory and
     only A's mesh certificate): a listing on A is booked on B and cancelled on A."""
-    mesh = run_mesh(tmp_path / "a", HEALTHMESH_STATE_URL=postgres_url)
+    key_file = tmp_path / "shared" / "audit.key"  # one key for both replicas, as from a Secret
+    key_file.parent.mkdir()
+    key_file.write_text(KEY_HEX)
+    mesh = run_mesh(tmp_path / "a", HEALTHMESH_STATE_URL=postgres_url,
+                    HEALTHMESH_AUDIT_KEY_FILE=str(key_file))
     pki = tmp_path / "a" / "pki"
     second = orchestrator_service(tmp_path / "b" / "logs", {
         **mesh.mesh.orchestrator.env, "HEALTHMESH_DATA_DIR": str(tmp_path / "b"),
@@ -276,4 +305,7 @@ def test_a_session_continues_on_another_orchestrator(postgres_url: str, tmp_path
         assert not (data_dir / "orchestrator.sqlite3").exists() and not (data_dir / "audit.sqlite3").exists()
     rows = list(pg_log(postgres_url).records())
     assert [r["session_id"] for r in rows] == [listing.session_id] * 3
-    assert run_cli("verify", "--url", postgres_url).stdout == "audit log intact: 3 records\n"
+    # A's checkpoints name the records A wrote; B's records are checked by the chain alone.
+    verified = run_cli("verify", "--url", postgres_url, data_dir=tmp_path / "a",
+                       HEALTHMESH_AUDIT_KEY_FILE=str(key_file))
+    assert verified.stdout == "audit log intact: 3 records\n"

@@ -8,7 +8,9 @@ detect or redact anything; it keeps what it is given, forever, so nothing else m
 Integrity (what the chain proves and what it cannot) is described in runtime.auditchain.
 
 Usage: python -m orchestrator.privacy.audit verify [--path P | --url postgresql://…]
-       (default: HEALTHMESH_STATE_URL when set, else $HEALTHMESH_DATA_DIR/audit.sqlite3)
+           [--key-file K] [--checkpoints C]
+       (defaults: HEALTHMESH_STATE_URL when set, else $HEALTHMESH_DATA_DIR/audit.sqlite3; the key and
+       checkpoints as HEALTHMESH_AUDIT_KEY_FILE and HEALTHMESH_AUDIT_CHECKPOINTS say)
 """
 
 import argparse
@@ -23,7 +25,7 @@ from typing import Any
 import psycopg
 
 from runtime import postgres
-from runtime.auditchain import HashChain, PostgresChain, SqliteChain, canonical
+from runtime.auditchain import ChainKey, Checkpoints, HashChain, PostgresChain, SqliteChain, canonical
 from runtime.settings import Settings
 
 CHAIN = "audit"  # the chain's name in a PostgreSQL database
@@ -59,8 +61,8 @@ class AuditRecord:
 class AuditLog:
     """Append-only, hash-chained audit records; safe from many threads, processes and replicas."""
 
-    def __init__(self, chain: HashChain | Path) -> None:
-        self.chain = SqliteChain(chain) if isinstance(chain, Path) else chain
+    def __init__(self, chain: HashChain) -> None:
+        self.chain = chain
 
     def append(self, record: AuditRecord) -> str:
         """Appends the record and returns its hash."""
@@ -89,28 +91,47 @@ def _verify(where: str, chain: HashChain) -> int:
     return 0
 
 
+def local_log(data_dir: Path, *, create: bool = False) -> AuditLog:
+    """The embedded default's log as it lies in `data_dir`: the SQLite chain, its key in pki/ and
+    its checkpoints beside it (what the orchestrator writes without HEALTHMESH_AUDIT_* settings)."""
+    key = ChainKey.load(data_dir / "pki" / "audit.key", create=create)
+    return AuditLog(SqliteChain(data_dir / "audit.sqlite3", key, create=create,
+                                checkpoints=Checkpoints(data_dir / "audit-checkpoints.jsonl", key)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m orchestrator.privacy.audit",
                                      description="Audit log tools.")
     commands = parser.add_subparsers(dest="command", required=True)
-    verify = commands.add_parser("verify", help="check the hash chain and the head; exit 1 on any problem")
+    verify = commands.add_parser("verify", help="check the chain, its head and its checkpoints; "
+                                                "exit 1 on any problem")
     where = verify.add_mutually_exclusive_group()
     where.add_argument("--path", type=Path, help="an SQLite audit log [$HEALTHMESH_DATA_DIR/audit.sqlite3]")
     where.add_argument("--url", help="a PostgreSQL database (postgresql://…) [$HEALTHMESH_STATE_URL]")
+    verify.add_argument("--key-file", type=Path, help="the chain's key [$HEALTHMESH_AUDIT_KEY_FILE]")
+    verify.add_argument("--checkpoints", type=Path, help="its checkpoints [$HEALTHMESH_AUDIT_CHECKPOINTS]")
     args = parser.parse_args(argv)
 
     settings = Settings.from_env()
+    key_file = args.key_file or settings.audit_key_file
+    try:
+        key = ChainKey.load(key_file)
+    except (OSError, ValueError) as exc:
+        print(f"cannot read the audit key at {key_file}: {exc}")
+        return 1
+    checkpoints = Checkpoints(args.checkpoints or settings.audit_checkpoints, key)
     url = args.url or ("" if args.path else settings.state.url)
     if url:
         if not postgres.is_postgres(url):
             parser.error(f"--url must be a postgresql:// URL, got {postgres.redacted(url)!r}")
-        return _verify(postgres.redacted(url), PostgresChain(postgres.connector(url), CHAIN, create=False))
+        return _verify(postgres.redacted(url), PostgresChain(postgres.connector(url), key, CHAIN,
+                                                             checkpoints=checkpoints, create=False))
     path = args.path or settings.data.data_dir / "audit.sqlite3"
     # sqlite3 would create an empty file; a mistyped path must fail, not verify as intact.
     if not path.is_file():
         print(f"no audit log at {path}")
         return 1
-    return _verify(str(path), SqliteChain(path, create=False))
+    return _verify(str(path), SqliteChain(path, key, checkpoints=checkpoints, create=False))
 
 
 if __name__ == "__main__":
