@@ -108,14 +108,14 @@ class Orchestrator:
         await stage(emit, ctx, orchestrator_pb2.STAGE_SCREEN, "red flag" if red_flag else "clear")
         if screen is not None and screen.red_flag:
             session.language = screen.language or session.language
-            return self._finish(session, message, Answer(screen.emergency_message, "emergency"),
+            return self._finish(session, Answer(screen.emergency_message, "emergency"),
                                 screen.language, [], verification=None)
         if screen is not None:
             # A high-risk topic's deciding question comes first; a "no emergency" answer resumes
             # the message that raised it.
             pending = triage(session, message, screen)
             if isinstance(pending, Answer):
-                return self._finish(session, message, pending, screen.language or session.language, [],
+                return self._finish(session, pending, screen.language or session.language, [],
                                     verification=None)
             message = pending
 
@@ -136,7 +136,7 @@ class Orchestrator:
             lang = u.language
             if screen is None:  # the safety screen could not run: fail closed
                 span.set_attribute("healthmesh.fail_closed", True)
-                return self._finish(session, message, Answer(say(lang, "unverified"), "blocked"), lang, [],
+                return self._finish(session, Answer(say(lang, "unverified"), "blocked"), lang, [],
                                     verification=orchestrator_pb2.Verification(
                                         safe=False, notes=["screening unavailable"]), phi=phi)
             tools = read_tools(message) if u.out_of_scope != OutOfScope.OTHER_PATIENT else ToolTask()
@@ -161,11 +161,11 @@ class Orchestrator:
         await stage(emit, ctx, orchestrator_pb2.STAGE_VERIFY, "safe" if verdict.safe else "blocked")
         if not verdict.safe:
             blocked = encode.blocked(lang, verdict)
-            return self._finish(session, message, blocked, lang, results, verdict, phi=phi)
+            return self._finish(session, blocked, lang, results, verdict, phi=phi)
         self._learn(session, plan, answer)
         for sentence in encode.sentences(answer.text):  # only now: the whole answer passed
             await emit(orchestrator_pb2.AskEvent(answer_chunk=sentence))
-        return self._finish(session, message, answer, lang, results, verdict, phi=phi, route=route)
+        return self._finish(session, answer, lang, results, verdict, phi=phi, route=route)
 
     async def _route(self, ctx: RequestContext, route: Route, plan: Plan, u: Understanding, tools: ToolTask,
                      session: Session, message: str, lang: str) -> tuple[Answer, Plan, list[StepResult]]:
@@ -227,12 +227,10 @@ class Orchestrator:
             session.shown_slots = []
         session.pending = plan.pending
 
-    def _finish(self, session: Session, message: str, answer: Answer, lang: str,
+    def _finish(self, session: Session, answer: Answer, lang: str,
                 results: list[StepResult], verification: orchestrator_pb2.Verification | None, *,
                 phi: PhiDecision = NO_PHI, route: str = "none") -> orchestrator_pb2.AskResponse:
         session.language = lang
-        session.remember("user", message)
-        session.remember("assistant", answer.text)
         return encode.response(answer, lang, results, verification, phi, route,
                                consult.summary(session.consult))
 

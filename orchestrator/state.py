@@ -7,8 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from orchestrator.privacy.audit import CHAIN, AuditLog
-from orchestrator.sessions import PostgresSessionStore, SessionStore, SqliteSessionStore
-from runtime import postgres
+from orchestrator.privacy.seal import Seal
+from orchestrator.sessions import Lifetimes, PostgresSessionStore, SessionStore, SqliteSessionStore
+from runtime import postgres, secretfile
 from runtime.auditchain import ChainKey, Checkpoints, PostgresChain, SqliteChain
 from runtime.config import ConfigError
 from runtime.settings import Settings
@@ -25,17 +26,23 @@ class State:
 
 def open_state(settings: Settings) -> State:
     """The stores for HEALTHMESH_STATE_URL; PostgreSQL is connected to before this returns, so a
-    wrong URL stops the orchestrator at start. The audit key is made on first start only for the
-    embedded default: replicas sharing a PostgreSQL chain must share one key, so it is required."""
-    url, data_dir = settings.state.url, settings.data.data_dir
-    if url and settings.state.audit_key_file is None:
-        raise ConfigError("HEALTHMESH_AUDIT_KEY_FILE is required with HEALTHMESH_STATE_URL: every "
-                          "replica must key the shared audit chain with the same secret")
+    wrong URL stops the orchestrator at start. The audit and session keys are made on first start
+    only for the embedded default: replicas sharing PostgreSQL must share them, so there they are
+    required."""
+    config, data_dir = settings.state, settings.data.data_dir
+    url = config.url
+    for name, configured in (("HEALTHMESH_AUDIT_KEY_FILE", config.audit_key_file),
+                             ("HEALTHMESH_SESSION_KEY_FILE", config.session_key_file)):
+        if url and configured is None:
+            raise ConfigError(f"{name} is required with HEALTHMESH_STATE_URL: every replica must use "
+                              "the same secret for the shared state")
     key = ChainKey.load(settings.audit_key_file, create=not url)
     checkpoints = Checkpoints(settings.audit_checkpoints, key)
+    seal = Seal(secretfile.load(settings.session_key_file, create=not url))
+    lifetimes = Lifetimes(config.session_idle_s, config.session_max_s)
     if not url:
         log.info("state", extra={"backend": "sqlite", "data_dir": str(data_dir)})
-        return State(SqliteSessionStore(data_dir / "orchestrator.sqlite3"),
+        return State(SqliteSessionStore(data_dir / "orchestrator.sqlite3", seal, lifetimes),
                      AuditLog(SqliteChain(data_dir / "audit.sqlite3", key, checkpoints=checkpoints)),
                      close=lambda: None)
     # One small pool for both stores: session I/O runs one call at a time, and audit appends
@@ -43,7 +50,8 @@ def open_state(settings: Settings) -> State:
     pool = postgres.open_pool(url)
     try:
         chain = PostgresChain(pool.connection, key, CHAIN, checkpoints=checkpoints)
-        state = State(PostgresSessionStore(pool.connection), AuditLog(chain), close=pool.close)
+        state = State(PostgresSessionStore(pool.connection, seal, lifetimes), AuditLog(chain),
+                      close=pool.close)
     except BaseException:
         pool.close()
         raise

@@ -23,7 +23,6 @@ import hmac
 import json
 import os
 import re
-import secrets
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
@@ -32,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from runtime import postgres, sqlite
+from runtime import postgres, secretfile, sqlite
 
 GENESIS = "0" * 64  # the prev_hash of record 1
 
@@ -48,33 +47,17 @@ def canonical(value: Any) -> bytes:
 
 class ChainKey:
     """The secret behind every MAC of a chain and its checkpoints. It lives in a file apart from the
-    database (mode 0600; a Kubernetes Secret in a cluster), never in it or its backups."""
-
-    MIN_BYTES = 32
+    database (runtime.secretfile; a Kubernetes Secret in a cluster), never in it or its backups."""
 
     def __init__(self, secret: bytes) -> None:
-        if len(secret) < self.MIN_BYTES:
-            raise ValueError(f"an audit key needs at least {self.MIN_BYTES} bytes, got {len(secret)}")
+        if len(secret) < secretfile.MIN_BYTES:
+            raise ValueError(f"an audit key needs at least {secretfile.MIN_BYTES} bytes, got {len(secret)}")
         self._secret = secret
 
     @classmethod
     def load(cls, path: Path, *, create: bool = False) -> "ChainKey":
         """The key in `path`; with `create`, a new random one is written there first if missing."""
-        if create and not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # Written whole under a private name, then linked into place: a process starting at
-            # the same moment sees no key or a complete one, and the first link wins.
-            draft = path.with_name(f".{path.name}.{secrets.token_hex(8)}")
-            fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w") as out:
-                out.write(secrets.token_hex(cls.MIN_BYTES) + "\n")
-            try:
-                os.link(draft, path)
-            except FileExistsError:
-                pass
-            finally:
-                draft.unlink()
-        return cls(path.read_bytes().strip())
+        return cls(secretfile.load(path, create=create))
 
     def mac(self, purpose: str, payload: bytes) -> str:
         """HMAC-SHA256 of `payload`, separated by `purpose` so a record's MAC never serves as a

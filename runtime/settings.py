@@ -239,6 +239,15 @@ class StateSettings:
         "the secret keying the audit chain's HMACs, kept apart from the database and its backups; "
         "every replica on one PostgreSQL needs the same one (required there)",
         shown="SQLite: `$HEALTHMESH_DATA_DIR/pki/audit.key`, made on first start")
+    session_key_file: Path | None = setting(
+        "HEALTHMESH_SESSION_KEY_FILE", None,
+        "the secret sealing sessions at rest (AES-256-GCM), kept apart from the database and its "
+        "backups; every replica on one PostgreSQL needs the same one (required there)",
+        shown="SQLite: `$HEALTHMESH_DATA_DIR/pki/session.key`, made on first start")
+    session_idle_s: float = setting("HEALTHMESH_SESSION_IDLE_S", 1800.0,
+                                    "a session expires after this long without a turn", minimum=1.0)
+    session_max_s: float = setting("HEALTHMESH_SESSION_MAX_S", 43200.0,
+                                   "and this long after it began, whatever happens", minimum=1.0)
     audit_checkpoints: Path | None = setting(
         "HEALTHMESH_AUDIT_CHECKPOINTS", None,
         "append-only file of the chain's MACed heads, apart from the database: shows a truncated or "
@@ -341,6 +350,10 @@ class Settings:
     @property
     def audit_key_file(self) -> Path:
         return self.state.audit_key_file or self.data.data_dir / "pki" / "audit.key"
+
+    @property
+    def session_key_file(self) -> Path:
+        return self.state.session_key_file or self.data.data_dir / "pki" / "session.key"
 
     @property
     def audit_checkpoints(self) -> Path:

@@ -14,9 +14,10 @@ import pytest
 from deploy.local.processes import orchestrator_service, start_all, stop_all
 from healthmesh.v1 import clinic_pb2, orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.privacy.audit import CHAIN, AuditLog, local_log
-from orchestrator.sessions import PostgresSessionStore, SlotRef, SqliteSessionStore
+from orchestrator.privacy.seal import Seal
+from orchestrator.sessions import Lifetimes, PostgresSessionStore, SlotRef, SqliteSessionStore
 from orchestrator.state import open_state
-from runtime import postgres
+from runtime import postgres, secretfile
 from runtime.auditchain import ChainKey, Checkpoints, PostgresChain, SqliteChain
 from runtime.config import ConfigError
 from runtime.errors import NotFound
@@ -27,7 +28,9 @@ from tests.test_audit import record, run_cli
 ANSWERED = orchestrator_pb2.DISPOSITION_ANSWERED
 
 
-KEY_HEX = "5e" * 32  # the replicas' shared audit key in these tests
+KEY_HEX = "5e" * 32  # the replicas' shared audit and session keys in these tests
+SEAL = Seal(KEY_HEX.encode())
+LIFETIMES = Lifetimes(idle_s=1800, max_s=43200)
 
 
 def pg_log(url: str, data_dir: Path | None = None) -> AuditLog:
@@ -209,11 +212,10 @@ def test_cli_reads_an_empty_database_without_creating_the_chain(postgres_server,
 def test_sessions_are_shared_between_replicas(postgres_url: str) -> None:
     pools = [postgres.open_pool(postgres_url) for _ in range(2)]
     try:
-        a, b = (PostgresSessionStore(pool.connection) for pool in pools)
+        a, b = (PostgresSessionStore(pool.connection, SEAL, LIFETIMES) for pool in pools)
         session = a.load("")
         session.patient_name, session.patient_cpf = MARIA.full_name, MARIA.cpf
         session.shown_slots = [SlotRef("clinic_a", "Dr. Fernando", "2025-07-18", "10:00")]
-        session.remember("user", "cardiologia")
         a.save(session)
         assert b.load(session.session_id) == session
         session.pending = "reschedule"
@@ -241,19 +243,25 @@ def test_sqlite_stays_the_default(tmp_path: Path, monkeypatch) -> None:
     session = state.sessions.load("")
     state.sessions.save(session)
     state.audit.append(record(1))
-    assert SqliteSessionStore(tmp_path / "orchestrator.sqlite3").load(session.session_id) == session
+    seal = Seal(secretfile.load(tmp_path / "pki" / "session.key"))
+    assert SqliteSessionStore(tmp_path / "orchestrator.sqlite3", seal, LIFETIMES).load(session.session_id) \
+        == session
     assert local_log(tmp_path).verify() == []
     assert [r["trace_id"] for r in local_log(tmp_path).records()] == [f"{1:032x}"]
 
 
-def test_replicas_on_postgresql_must_share_a_configured_audit_key(postgres_url: str, tmp_path: Path,
-                                                                 monkeypatch) -> None:
+def test_replicas_on_postgresql_must_share_configured_keys(postgres_url: str, tmp_path: Path,
+                                                          monkeypatch) -> None:
     monkeypatch.setenv("HEALTHMESH_STATE_URL", postgres_url)
     monkeypatch.setenv("HEALTHMESH_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("HEALTHMESH_AUDIT_KEY_FILE", raising=False)
+    monkeypatch.delenv("HEALTHMESH_SESSION_KEY_FILE", raising=False)
     with pytest.raises(ConfigError, match="HEALTHMESH_AUDIT_KEY_FILE is required"):
         open_state(Settings.from_env())
-    assert not (tmp_path / "pki" / "audit.key").exists()
+    monkeypatch.setenv("HEALTHMESH_AUDIT_KEY_FILE", str(tmp_path / "audit.key"))  # given, not made
+    with pytest.raises(ConfigError, match="HEALTHMESH_SESSION_KEY_FILE is required"):
+        open_state(Settings.from_env())
+    assert not (tmp_path / "pki").exists() and not (tmp_path / "audit.key").exists()
 
 
 def ask(stub, message: str, session_id: str = "") -> orchestrator_pb2.AskResponse:
@@ -264,11 +272,13 @@ def ask(stub, message: str, session_id: str = "") -> orchestrator_pb2.AskRespons
 def test_a_session_continues_on_another_orchestrator(postgres_url: str, tmp_path: Path) -> None:
     """Two orchestrators that share nothing but PostgreSQL (B has its own data directory and
     only A's mesh certificate): a listing on A is booked on B and cancelled on A."""
-    key_file = tmp_path / "shared" / "audit.key"  # one key for both replicas, as from a Secret
+    key_file = tmp_path / "shared" / "audit.key"  # keys both replicas share, as from a Secret
     key_file.parent.mkdir()
     key_file.write_text(KEY_HEX)
+    (tmp_path / "shared" / "session.key").write_text("7a" * 32)
     mesh = run_mesh(tmp_path / "a", HEALTHMESH_STATE_URL=postgres_url,
-                    HEALTHMESH_AUDIT_KEY_FILE=str(key_file))
+                    HEALTHMESH_AUDIT_KEY_FILE=str(key_file),
+                    HEALTHMESH_SESSION_KEY_FILE=str(tmp_path / "shared" / "session.key"))
     pki = tmp_path / "a" / "pki"
     second = orchestrator_service(tmp_path / "b" / "logs", {
         **mesh.mesh.orchestrator.env, "HEALTHMESH_DATA_DIR": str(tmp_path / "b"),
