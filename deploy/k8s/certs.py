@@ -7,7 +7,9 @@ Per service account (every service, the clinics of deploy/registry.json and `ope
 `<account>-mtls` (tls.crt, tls.key, ca.crt: the layout cert-manager writes) whose certificate carries
 `spiffe://healthmesh.local/ns/<namespace>/sa/<account>`; the orchestrator's edge certificate
 (`orchestrator-edge-tls`, for a cluster without a public one) and the ConfigMap `edge-jwt` with the
-public key that verifies patients' tokens. The CA's key, the operator's files and the token-signing
+public key that verifies patients' tokens; and `orchestrator-state-keys` (audit.key, session.key: the
+audit chain's HMAC key and the sessions' seal, the same for every orchestrator replica, kept in --out
+too, since the audit key is needed to verify the chain later). The CA's key, the operator's files and the token-signing
 private key stay in --out (mode 0600): nothing secret beyond each service's own key enters the cluster.
 Run again to re-issue every certificate with the same CA. Not needed under Istio (its sidecars hold
 the workloads' certificates), except for the edge's Secret and ConfigMap.
@@ -21,11 +23,12 @@ import yaml
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
-from runtime import pki, registry
+from runtime import pki, registry, secretfile
 
 SERVICES = ("orchestrator", "tools", "verifier")
 OPERATOR = "operator"
 EDGE_TLS_SECRET, EDGE_JWT_CONFIGMAP = "orchestrator-edge-tls", "edge-jwt"
+STATE_KEYS_SECRET = "orchestrator-state-keys"
 LABELS = {"app.kubernetes.io/part-of": "healthmesh"}
 
 
@@ -61,6 +64,10 @@ def make(out: Path, namespace: str, registry_path: Path = registry.DEFAULT_PATH)
                       "metadata": {"name": EDGE_JWT_CONFIGMAP, "namespace": namespace,
                                    "labels": LABELS},
                       "data": {"public.pem": public.read_text()}})
+    keys = {name: secretfile.load(out / name, create=True) for name in ("audit.key", "session.key")}
+    documents.append({"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+                      "metadata": {"name": STATE_KEYS_SECRET, "namespace": namespace, "labels": LABELS},
+                      "data": {name: base64.b64encode(key).decode() for name, key in keys.items()}})
     manifest = out / "secrets.yaml"
     manifest.write_text("".join(f"---\n{yaml.safe_dump(d, sort_keys=False)}" for d in documents))
     manifest.chmod(0o600)
