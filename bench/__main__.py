@@ -5,7 +5,7 @@ import asyncio
 
 from rich.console import Console
 
-from bench import chaos, clinic, models, orchestrator, soak, state, tools, writers
+from bench import chaos, clinic, models, orchestrator, overload, soak, state, tools, writers
 from runtime.config import help_text
 from runtime.settings import ClientSettings, Settings
 
@@ -17,6 +17,7 @@ async def run(requests: int, soak_s: float) -> None:
     await tools.run(console, requests)
     state.run(console, requests)
     await chaos.run(console, requests)
+    await overload.run(console)
     await soak.run(console, soak_s)
     models.run(console)
     writers.run(console)

@@ -211,10 +211,10 @@ class OrchestratorSettings:
     breaker_reset_s: float = setting("HEALTHMESH_BREAKER_RESET_S", 10.0, "open time before one trial call",
                                      minimum=0.01)
     fanout: int = setting("HEALTHMESH_FANOUT", 8, "calls of one turn run at once", minimum=1)
-    max_turns: int = setting("HEALTHMESH_MAX_TURNS", 32, "turns (Asks) run at once; more wait or are "
+    max_turns: int = setting("HEALTHMESH_MAX_TURNS", 16, "turns (Asks) run at once; more wait or are "
                              "refused with RESOURCE_EXHAUSTED and a retry hint", minimum=1)
-    turn_queue: int = setting("HEALTHMESH_TURN_QUEUE", 64, "turns that may wait for a place", minimum=0)
-    turn_queue_wait_s: float = setting("HEALTHMESH_TURN_QUEUE_WAIT_S", 1.0,
+    turn_queue: int = setting("HEALTHMESH_TURN_QUEUE", 16, "turns that may wait for a place", minimum=0)
+    turn_queue_wait_s: float = setting("HEALTHMESH_TURN_QUEUE_WAIT_S", 0.25,
                                        "longest wait for a place before the refusal", minimum=0.0)
     patient_writes: int = setting("HEALTHMESH_PATIENT_WRITES", 30,
                                   "bookings, moves and cancellations one patient may ask for per window",

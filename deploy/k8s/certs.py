@@ -7,10 +7,10 @@ Per service account (every service, the clinics of deploy/registry.json and `ope
 `<account>-mtls` (tls.crt, tls.key, ca.crt: the layout cert-manager writes) whose certificate carries
 `spiffe://healthmesh.local/ns/<namespace>/sa/<account>`; the orchestrator's edge certificate
 (`orchestrator-edge-tls`, for a cluster without a public one) and the ConfigMap `edge-jwt` with the
-public key that verifies patients' tokens; and `orchestrator-state-keys` (audit.key, session.key: the
-audit chain's HMAC key and the sessions' seal, the same for every orchestrator replica, kept in --out
-too, since the audit key is needed to verify the chain later). The CA's key, the operator's files and the token-signing
-private key stay in --out (mode 0600): nothing secret beyond each service's own key enters the cluster.
+public key that verifies patients' tokens; and `orchestrator-state-keys` (audit.key, session.key:
+the audit chain's HMAC key and the sessions' seal, the same for every orchestrator replica). The CA's
+key, the operator's files, the token-signing private key and the two state keys (the audit key
+verifies the chain later) stay in --out (mode 0600).
 Run again to re-issue every certificate with the same CA. Not needed under Istio (its sidecars hold
 the workloads' certificates), except for the edge's Secret and ConfigMap.
 """
