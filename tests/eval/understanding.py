@@ -13,23 +13,22 @@ import hashlib
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 from clinics.seed import DOCTORS
 from orchestrator.consult import flow as consult
 from orchestrator.planning.steps import Action
+from orchestrator.toolquestions.drug_names import drug_names
 from orchestrator.toolquestions.requests import ToolTask
 from orchestrator.toolquestions.requests import read as read_tools
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, understand
-from tools.drug_loader import fold as fold_drug
 
 SET_PATH = Path(__file__).with_name("understanding.json")
-DRUGS_PATH = Path(__file__).parents[2] / "tools" / "data" / "drugs.json"
 HOLDOUT_PERCENT = 35
 TARGET_OVERALL, TARGET_PER_INTENT = 0.95, 0.90
 _KNOWN_DOCTORS = tuple(doctor.name for clinic in DOCTORS.values() for doctor in clinic)
-_INTENTS = {Intent.LIST: "slots", Intent.BOOK: "book", Intent.RESCHEDULE: "reschedule",
+_INTENTS = {Intent.SOURCES: "sources", Intent.LIST: "slots", Intent.BOOK: "book",
+            Intent.RESCHEDULE: "reschedule",
             Intent.CANCEL: "cancel", Intent.MY_APPOINTMENTS: "my_appointments", Intent.GREETING: "smalltalk",
             Intent.GENERAL_QUESTION: "general_question", Intent.OUT_OF_SCOPE: "out_of_scope"}
 
@@ -99,7 +98,7 @@ def reading(message: str, today: dt.date) -> tuple[str, dict[str, object]]:
 
 
 def _intent_label(u: Understanding) -> str:
-    return getattr(u, "asks", "") or _INTENTS.get(u.intent, "unknown")
+    return _INTENTS.get(u.intent, "unknown")
 
 
 def _tool_intent(task: ToolTask) -> str:
@@ -110,7 +109,7 @@ def _tool_intent(task: ToolTask) -> str:
         return "interactions"
     if Action.CHECK_DRUG_SAFETY in actions:
         safety = [c for c in task.calls if c.action == Action.CHECK_DRUG_SAFETY]
-        return getattr(safety[0], "topic", "") or "drug_safety"
+        return safety[0].topic or "drug_safety"
     return "guidelines"
 
 
@@ -123,7 +122,7 @@ def _entities(u: Understanding, task: ToolTask, today: dt.date) -> dict[str, obj
         "specialty": u.specialty, "doctor": u.doctors[0] if u.doctors else None,
         "date": u.date.isoformat() if u.date else None, "past": bool(u.date and u.date < today) or None,
         "time": u.time, "earliest": u.earliest or None, "choice": u.choice,
-        "appointment_id": getattr(u, "appointment_id", None), "source": getattr(u, "source", None),
+        "appointment_id": u.appointment_id, "source": u.source,
         "drugs": [_generic(d) for d in drugs] or None, "score": task.score or None,
         "age": int(age) if age else None,
     }
@@ -135,14 +134,5 @@ def _normal(key: str, value: object) -> object:
     return value
 
 
-@cache
-def _generic_names() -> dict[str, str]:
-    names = {}
-    for drug in json.loads(DRUGS_PATH.read_text(encoding="utf-8"))["drugs"]:
-        for name in (drug["generic_name"], *drug.get("aliases", ()), *drug.get("brand_names", ())):
-            names[fold_drug(name)] = drug["generic_name"]
-    return names
-
-
 def _generic(name: str) -> str:
-    return _generic_names().get(fold_drug(name), name)
+    return drug_names().generic(name) or name
