@@ -43,6 +43,9 @@ from runtime.text.calendar_words import (
 _LANGUAGES = ["pt", "en"]
 RECENT_DAYS = 62
 _PAST_WORDS = {"ontem": 1, "yesterday": 1, "anteontem": 2, "day before yesterday": 2}
+# "minha mãe caiu ontem", "I fell yesterday": when something happened, not the day asked for.
+_EVENT_BEFORE = re.compile(
+    r"(?:\b\w+(?:ou|eu|iu|ed)|\b(?:fell|had|was|were|began|got|hurt|did|came|went|saw|cai))\s+(?:\w+\s+)?$")
 
 # Words that point at the new date or time in "move it from X to Y".
 _TARGET_BEFORE = re.compile(r"\b(?:para|pra|to|for|until|ate)\s+(?:(?:o|a|as|the|dia|day|on)\s+){0,2}$")
@@ -199,7 +202,7 @@ def _day_of_month(m: re.Match[str], today: dt.date) -> dt.date | None:
 def _relative(m: re.Match[str], today: dt.date) -> dt.date | None:
     if m["rel"]:
         if back := _PAST_WORDS.get(re.sub(r"\s+", " ", m["rel"])):
-            return today - dt.timedelta(days=back)
+            return None if _EVENT_BEFORE.search(m.string, 0, m.start()) else today - dt.timedelta(days=back)
         return _library_date(_RELATIVE_WORDS.get(m["rel"], m["rel"]), today, "future")
     count = int(m["n"]) if m["n"].isdigit() else _NUMBER_WORDS[m["n"]]
     unit = "weeks" if m["unit"].startswith(("semana", "week")) else "days"
