@@ -217,6 +217,9 @@ class Orchestrator:
     def _learn(self, session: Session, plan: Plan, answer: Answer) -> None:
         if plan.specialty:
             session.specialty = plan.specialty
+        if answer.citations:  # "show source [1]" refers back to them
+            session.citations = [{"index": c.index, "source": c.source, "section": c.section,
+                                  "reference": c.reference} for c in answer.citations]
         if answer.shown_slots is not None:
             session.shown_slots = answer.shown_slots
         if answer.appointment_closed:

@@ -108,6 +108,7 @@ class Session:
     consult: ConsultState | None = None
     phi_seen: bool = False  # a message of this session held PHI: later model calls stay local
     triage: TriageState | None = None
+    citations: list[dict[str, str | int]] = field(default_factory=list)  # of the last cited answer
 
     @property
     def has_patient(self) -> bool:

@@ -97,12 +97,19 @@ def test_missing_score_inputs_are_asked_for(mesh):
     assert "history" in reply.answer and "troponin" in reply.answer and "ECG" in reply.answer
 
 
-def test_unknown_drug_asks_back_with_suggestions(mesh):
+def test_a_close_misspelling_is_read_as_the_drug(mesh):
     reply = mesh.ask("boxed warning for warfarn")
+    assert reply.disposition == pb.DISPOSITION_ANSWERED
+    assert reply.answer.startswith("Drug Safety Report — warfarin")
+
+
+def test_unknown_drug_asks_back_with_suggestions(mesh):
+    # Too far from any name to be read as one: the drug service is asked, and suggests.
+    reply = mesh.ask("boxed warning for wafrn")
     assert reply.disposition == pb.DISPOSITION_NEEDS_INFO
     assert [s.status for s in reply.steps] == [pb.STEP_STATUS_NOT_FOUND]
     # The closest name comes first (the knowledge base knows some 400 drugs).
-    assert 'I could not find the drug "warfarn". Did you mean: warfarin' in reply.answer
+    assert 'I could not find the drug "wafrn". Did you mean:' in reply.answer and "warfarin" in reply.answer
     assert not INTERNAL_NAMES.search(reply.answer)
 
 

@@ -44,7 +44,9 @@ class AnswerBuilder:
         )
 
     def reply(self, plan: Plan, language: str) -> Answer:
-        return Answer(say(language, plan.reply, **plan.reply_values), plan.disposition)
+        # The values code put in the sentence (a date, a source) are its evidence.
+        return Answer(say(language, plan.reply, **plan.reply_values), plan.disposition,
+                      facts=list(plan.reply_values.values()))
 
     def build(self, plan: Plan, results: list[StepResult], lang: str, patient_name: str) -> Answer:
         if plan.kind == Kind.LIST:

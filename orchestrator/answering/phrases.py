@@ -87,6 +87,11 @@ TEXT: dict[str, dict[str, str]] = {
         "conflict": "Conflicting recommendations on {topic}: {note}",
         "no_passage": "No guideline passage matched that question.",
         "sources": "Sources:",
+        "date_past": "{day} has already passed; I can only look at today or later. Which day would you like?",
+        "sources_of_last": "Sources of my previous answer:\n{lines}",
+        "no_sources": "My previous answer cited no sources. Ask a drug, score or guideline question and "
+                      "its report lists them.",
+        "source_missing": "My previous answer has no source [{n}]. It cited:\n{lines}",
         "for_clinicians": "Reference information for clinicians, not a prescription: the treating doctor makes the decisions.",
         "tool_failed": "The {label} could not be produced right now (the service did not answer); the rest of the answer stands.",
         "tool_skipped": "{n} further lookup(s) were not run (limit of 4 per question); ask again for them.",
@@ -194,6 +199,11 @@ TEXT: dict[str, dict[str, str]] = {
         "conflict": "Recomendações conflitantes sobre {topic}: {note}",
         "no_passage": "Nenhum trecho de diretriz corresponde a essa pergunta.",
         "sources": "Fontes:",
+        "date_past": "{day} já passou; só consigo ver hoje ou datas futuras. Qual dia você prefere?",
+        "sources_of_last": "Fontes da minha resposta anterior:\n{lines}",
+        "no_sources": "Minha resposta anterior não citou fontes. Faça uma pergunta sobre medicamento, escore "
+                      "ou diretriz e o relatório as lista.",
+        "source_missing": "Minha resposta anterior não tem a fonte [{n}]. Ela citou:\n{lines}",
         "for_clinicians": "Informação de referência para profissionais de saúde, não uma prescrição; as decisões cabem ao médico responsável.",
         "tool_failed": "O {label} não pôde ser gerado agora (o serviço não respondeu); o restante da resposta vale.",
         "tool_skipped": "{n} consulta(s) adicional(is) não foram feitas (limite de 4 por pergunta); peça de novo.",

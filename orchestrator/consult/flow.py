@@ -46,7 +46,7 @@ _SYMPTOM = re.compile(
     r"|crack\w*|fissures?|crust\w*|ooz\w*|sensitive skin|dry skin|skin|pele|thirst\w*|sede|urinat\w*|urin\w*"
     r"|vomit\w*|diarrh\w*|diarreia|vomito|spinning|vertigo|vertigem|toothache|dor de dente|lightheaded"
     r"|unsteady|weak\w*|fraqueza|sneez\w*|espirr\w*|wheez\w*|chiado|temperature|temperatura|hives|urticaria"
-    r"|skips?|flutters?|scabs?|grind\w*|clicks?|twinge|frieira|herpes|casquinha|falsea\w*|travad[oa]|disparar"
+    r"|races|dispara|skips?|flutters?|scabs?|grind\w*|clicks?|twinge|frieira|herpes|casquinha|falsea\w*|travad[oa]|disparar"
     r"|hairs?|nails?)(?!\w)")
 _FIRST_PERSON = re.compile(
     r"(?<!\w)(?:i|i'm|i've|im|ive|my|me|estou|to com|tenho|sinto|sentindo|meu|minha|meus|minhas|eu"
@@ -65,6 +65,8 @@ def opens_consult(message: str, u: Understanding) -> bool:
     folded = fold_latin(message)
     if (not _SYMPTOM.search(folded) or u.specialty or u.intent in _OTHER_TASKS
             or asks_for_slots(folded)):
+        return False
+    if u.intent == Intent.GENERAL_QUESTION and not _FIRST_PERSON.search(folded):  # "difference between …"
         return False
     if u.out_of_scope not in (None, OutOfScope.OTHER):  # "OTHER" also catches "after football"
         return False

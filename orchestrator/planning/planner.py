@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass, field, replace
 
 from healthmesh.v1 import clinic_pb2, common_pb2
+from orchestrator.answering.phrases import day
 from orchestrator.consult import flow as consult
 from orchestrator.planning.steps import Action, PlannedStep
 from orchestrator.sessions import AppointmentRef, Session, SlotRef
@@ -109,6 +110,13 @@ class Planner:
             return plan
         if intent == Intent.GREETING:
             return _reply("greeting", "answered")
+        if intent == Intent.SOURCES:
+            return _sources(u, session)
+        if u.date_past and u.date and intent in (Intent.LIST, Intent.BOOK, Intent.RESCHEDULE):
+            # Said, never moved to next year nor answered as "no slots".
+            plan = _reply("date_past", "needs_info", day=day(u.date.isoformat(), u.language))
+            plan.pending = intent.value if intent != Intent.LIST else ""
+            return plan
         if intent in (Intent.BOOK, Intent.RESCHEDULE, Intent.CANCEL, Intent.MY_APPOINTMENTS) \
                 and not session.has_patient:
             plan = _reply("ask_identity", "needs_info")
@@ -220,7 +228,8 @@ class Planner:
             plan.pending = Intent.RESCHEDULE.value
             return plan
         target = session.appointment
-        if target is None or (u.doctors and target.doctor not in u.doctors):
+        if target is None or (u.doctors and target.doctor not in u.doctors) \
+                or (u.appointment_id and target.appointment_id != u.appointment_id):
             return Plan(Kind.LOOKUP, steps=self._lookup_steps(session), then=intent)
         return self.change_step(intent, u, session, target)
 
@@ -256,6 +265,9 @@ def select_appointment(found: list[AppointmentRef], u: Understanding, intent: In
     """The one appointment a cancel/reschedule means, or the phrase key to ask back with.
     For a reschedule the date and time in the message are the new ones, so only the doctor
     narrows the choice."""
+    if u.appointment_id:  # "cancel appointment DERM-F-APT-03AE504A37" means that one
+        named = [a for a in found if a.appointment_id == u.appointment_id]
+        return named[0] if named else "no_appointment"
     candidates = [a for a in found if not u.doctors or a.doctor in u.doctors]
     if intent == Intent.CANCEL:
         candidates = [a for a in candidates if (not u.date or a.date == u.date.isoformat())
@@ -265,6 +277,18 @@ def select_appointment(found: list[AppointmentRef], u: Understanding, intent: In
     if len(candidates) > 1:
         return "ask_which_appointment"
     return candidates[0]
+
+
+def _sources(u: Understanding, session: Session) -> Plan:
+    """The citations of the last cited answer: all, or the one asked for."""
+    lines = [f"[{c['index']}] {c['source']} — {c['section']}" for c in session.citations]
+    if not lines:
+        return _reply("no_sources", "answered")
+    if u.source is None:
+        return _reply("sources_of_last", "answered", lines="\n".join(lines))
+    if 1 <= u.source <= len(lines):
+        return _reply("sources_of_last", "answered", lines=lines[u.source - 1])
+    return _reply("source_missing", "needs_info", n=str(u.source), lines="\n".join(lines))
 
 
 def _reply(key: str, disposition: str, **values: str) -> Plan:

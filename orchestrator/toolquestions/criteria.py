@@ -112,7 +112,9 @@ _AGE = re.compile(
     r"\b(\d{1,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*(?:old|o)\b|\b(\d{1,3})\s*(?:yo|y/o)\b"
     r"|\b(?:aged|age|idade)\s*(?:of|de|is|:|=)?\s*(\d{1,3})\b|\b(\d{1,3})\s*anos\b"
     r"|\b(?:is|tem|he's|she's|'s|esta com)\s+(\d{2,3})\b(?!\s*(?:%|mg|mm|kg|cm|bpm|x|/))"
-    r"|\b(\d{2,3})\s*years?\b(?!\s+ago)|\b(\d{2,3})(?:m|f)\b")
+    r"|\b(\d{2,3})\s*years?\b(?!\s+ago)|\b(\d{2,3})(?:m|f)\b"
+    # "female, 58, diabetes": a bare number right after the sex is the age
+    r"|\b(?:female|male|woman|man|mulher|homem|feminino|masculino)\s*,\s*(\d{2,3})\b(?![.,]\d|\s*(?:%|mg|mm|kg|/))")
 # A keyword, then its number within a few words ("respirations are 22/min", "a pressão está 13 por 8").
 _GAP = r"\b[^.;\d]{0,28}?"
 RR = re.compile(

@@ -4,6 +4,11 @@ needs and the message does not say is reported as missing, so the user is asked,
 
 One message may ask several things ("is warfarin safe with ibuprofen, and what do guidelines
 say about anticoagulation in AF?"); each becomes one call, in the order asked.
+
+Drugs are the knowledge base's names (brands and misspellings too, drug_names.py): two of them
+in a question make an interaction question in any form ("can I take ibuprofen while I'm on
+warfarin?", "eliquis + advil?"), one makes a safety question, or a side-effects one when it asks
+for those. A question about an amount (a dose, mg, how many) is none: it stays out of scope.
 """
 
 import re
@@ -14,6 +19,7 @@ from google.protobuf.message import Message
 from healthmesh.v1 import tools_pb2
 from orchestrator.planning.steps import Action
 from orchestrator.toolquestions.criteria import Criterion
+from orchestrator.toolquestions.drug_names import Mention, drug_names
 from orchestrator.toolquestions.score_reader import read_score
 from runtime.text.fold import fold_latin
 
@@ -22,6 +28,7 @@ from runtime.text.fold import fold_latin
 class ToolCall:
     action: Action
     request: Message
+    topic: str = ""  # "side_effects": a safety check asked as a side-effects question
 
     @property
     def key(self) -> tuple[str, bytes]:
@@ -74,10 +81,22 @@ _SAFETY = (
     _re(rf"\b(?P<name>{_NAME})\s+(?:boxed warning|safety|seguranca|contraindications?|contraindicacoes)\b"),
 )
 _GUIDELINE = (
-    _re(r"\b(?:what do|what does|what do the|o que (?:as|a))\s*(?:the\s+)?(?:current\s+)?(?:guidelines?|diretrizes?)"
-        r"\s+(?:say|recommend|dizem|diz|recomendam|recomenda)\s+(?:about|on|for|sobre|para|em)\s+(?P<q>[^?.;]+)"),
-    _re(r"\b(?:guidelines?|diretrizes?|recommendations?|recomendacoes|recomendacao)\s+(?:on|for|about|sobre|para|de)\s+(?P<q>[^?.;]+)"),
+    _re(r"\b(?:what do|what does|what do the|o que (?:as|a|os|o))\s*(?:the\s+)?(?:current\s+)?(?:guidelines?|diretriz(?:es)?)"
+        r"\s+(?:say|recommend|dizem|diz|recomendam|recomenda|falam|fala)\s+(?:about|on|for|sobre|para|em)\s+(?P<q>[^?.;]+)"),
+    _re(r"\b(?:according to|segundo|de acordo com)\s+(?:the\s+|as\s+|a\s+)?(?:current\s+|atuais\s+)?"
+        r"(?:guidelines?|diretriz(?:es)?|guidance)\s*,?\s+(?P<q>[^?.;]+)"),
+    _re(r"\b(?:guidelines?|guidance|diretriz(?:es)?|recommendations?|recomendacoes|recomendacao)\s+(?:on|for|about|sobre|para|de)\s+(?P<q>[^?.;]+)"),
 )
+# Asking about a drug, in any question form; an amount is dosage advice, out of scope.
+_ASKS = _re(r"\?|^\W*(?:what|which|who|how|is|are|can|could|should|may|does|do|any|tell|qual|quais|quem|como|o que"
+            r"|e|pode|posso|devo|tem|ha)\b|\b(?:safe\w*|segur\w*|side\w*|effects?|efeitos?|advers\w*|reac\w+|risks?"
+            r"|riscos?|warnings?|alert\w*|tarja|contraindica\w*|precau\w*|cuidados?|cautions?|dangerous|perigos\w*"
+            r"|faz mal|interac\w*|interact\w*|interage|mix|misturar|combin\w*|together|junto\w*|brand|marcas?"
+            r"|know about|saber sobre)\b|\+")
+_DOSE = _re(r"\b(?:dos(?:e|es|age|agem|ing)|posologia|\d+\s*(?:mg|ml|g)|how (?:many|much|often)|quant[oa]s?"
+            r"|de quanto em quanto|forget|esquec\w*|overdose|prescri\w*|receit\w*)\b")
+_SIDE_EFFECTS = _re(r"\b(?:side[\s-]?e\w*|adverse|efeitos?\s+(?:colatera\w*|advers\w*|secundari\w*)|efeito\s+colateral"
+                    r"|reac(?:ao|oes)\s+advers\w*|cause\s+problems?|faz\s+mal|risks?\s+of|riscos?\s+d[aeo])\b")
 _STOP_NAMES = frozenset("""the a an it this that my your his her them these those i you he she we they and with safe
 together o a os as um uma meu minha seu sua ele ela isso este esta com junto e""".split())
 
@@ -100,8 +119,16 @@ def read(message: str) -> ToolTask:
             if not reading.missing:
                 task.calls.append(ToolCall(Action.COMPUTE_SCORE, reading.request))
             break
-    drugs_in_pairs: set[str] = set()
-    for pattern in _INTERACTION:
+    guideline = next((m for p in _GUIDELINE if (m := p.search(text))), None)
+    drugs = [] if task.score else _drugs_asked(text, guideline)
+    if len(drugs) >= 2:
+        task.calls.append(ToolCall(Action.CHECK_INTERACTIONS,
+                                   tools_pb2.CheckInteractionsRequest(drug_names=[d.name for d in drugs[:10]])))
+    elif drugs:
+        task.calls.append(ToolCall(Action.CHECK_DRUG_SAFETY, tools_pb2.CheckDrugSafetyRequest(drug_name=drugs[0].name),
+                                   topic="side_effects" if _SIDE_EFFECTS.search(text) else ""))
+    drugs_in_pairs: set[str] = {d.name for d in drugs}
+    for pattern in [] if drugs else _INTERACTION:
         if m := pattern.search(text):
             names = _names(m["names"]) if "names" in pattern.groupindex else _names(f"{m['a']}, {m['b']}")
             if len(names) >= 2:
@@ -109,17 +136,26 @@ def read(message: str) -> ToolTask:
                 task.calls.append(ToolCall(Action.CHECK_INTERACTIONS,
                                            tools_pb2.CheckInteractionsRequest(drug_names=names[:10])))
                 break
-    for pattern in _SAFETY:
+    for pattern in [] if drugs else _SAFETY:
         for m in pattern.finditer(text):
             name = m["name"]
             if name not in _STOP_NAMES and name not in drugs_in_pairs:
                 task.calls.append(ToolCall(Action.CHECK_DRUG_SAFETY, tools_pb2.CheckDrugSafetyRequest(drug_name=name)))
-    for pattern in _GUIDELINE:
-        if m := pattern.search(text):
-            # The user's own spelling when folding kept the offsets (it does for composed text).
-            query = (message if len(message) == len(text) else text)[m.start("q"):m.end("q")].strip()
-            query = re.split(r"\s+(?:and|e)\s+(?:is|what|can|e|é|o que|qual|quais)\b", query, flags=re.I)[0]
-            task.calls.append(ToolCall(Action.SEARCH_GUIDELINES, tools_pb2.SearchGuidelinesRequest(query=query, top_k=3)))
-            break
+    if m := guideline:
+        # The user's own spelling when folding kept the offsets (it does for composed text).
+        query = (message if len(message) == len(text) else text)[m.start("q"):m.end("q")].strip()
+        query = re.split(r"\s+(?:and|e)\s+(?:is|what|can|e|é|o que|qual|quais)\b", query, flags=re.I)[0]
+        task.calls.append(ToolCall(Action.SEARCH_GUIDELINES, tools_pb2.SearchGuidelinesRequest(query=query, top_k=3)))
     task.calls = list({c.key: c for c in task.calls}.values())
     return task
+
+
+def _drugs_asked(text: str, guideline: re.Match[str] | None) -> list[Mention]:
+    """The knowledge base's drugs a question asks about (none in a guideline's topic, none when an
+    amount is asked)."""
+    if _DOSE.search(text) or not _ASKS.search(text):
+        return []
+    mentions = drug_names().find(text)
+    if guideline is not None:
+        mentions = [m for m in mentions if not guideline.start("q") <= m.start < guideline.end("q")]
+    return mentions

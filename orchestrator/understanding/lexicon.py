@@ -80,7 +80,7 @@ OTHER_PATIENT: tuple[str, ...] = (
     rf"{_DATA_PT}\s+(?:d[oa]s?|de)\s+(?:outr[oa]s?\s+)?pacientes?",
 )
 # "<Name>'s record", "dados do João": a name, checked in code to be neither the user's words nor a doctor.
-POSSESSIVE_EN = rf"([a-z]+)'s\s+{_DATA_EN}"
+POSSESSIVE_EN = rf"([a-z]+)'s\s+(?:medical\s+|health\s+|patient\s+|clinical\s+)?{_DATA_EN}"
 OF_NAME_PT = rf"{_DATA_PT}\s+(?:d[oa]|de)\s+"
 # "record of X", and "what medications is X taking" / "which drugs does X use".
 OF_NAME_EN = rf"(?:{_DATA_EN}\s+(?:of|for)\s+|{_DATA_EN}\s+(?:is|does|did|has)\s+)"
@@ -191,6 +191,9 @@ RESCHEDULE: tuple[str, ...] = (
     r"transfer\w*\s+(?:a|o|minha|meu|it|my)",
     # "I can't make it" asks for another time more often than for nothing at all.
     r"(?:can't|cant|cannot|won't|wont)\s+make\s+it",
+    r"bring\s+(?:it|my\s+\w+|the\s+\w+)\s+forward",
+    r"(?:different|another|other)\s+(?:time|day|date)\s+for\s+(?:my|the)",
+    r"outr[oa]\s+(?:horario|dia|data)\s+(?:para|pra)\s+(?:a\s+)?minha\s+consulta",
     r"nao\s+(?:vou\s+)?(?:poder|posso|consigo|conseguir)\s+ir",
 )
 # Unambiguous booking verbs.
@@ -201,7 +204,8 @@ BOOK: tuple[str, ...] = (
     r"(?:i'll|i\s+will|i'd|i\s+would|let\s+me|ill)\s+(?:take|go\s+with|like\s+to\s+(?:book|take|have))",
     r"(?:let's|lets)\s+(?:go\s+with|do|book)", r"sign\s+me\s+up",
     r"(?:make|set\s+up|get)\s+(?:me\s+)?an?\s+appointment",
-    r"(?:schedule|marque|agende)\s+(?:me|an?|it|that|this|one|for\s+me|the\s+(?:earliest|first|appointment|slot))",
+    r"(?:schedule|marque|agende)\s+(?:me|an?|it|that|this|one|for\s+me|the\s+(?:earliest|soonest|first|next|appointment|slot))",
+    r"agenda\s+(?:com|pra\s+mim|para\s+mim)",
     r"(?:to|please|can\s+you|could\s+you|i\s+want\s+to|i'd\s+like\s+to)\s+schedule",
     r"(?:i\s+(?:want|need|would\s+like)|i'd\s+like)\s+(?:to\s+(?:have|get)\s+)?(?:an?\s+)?(?:appointment|consultation)",
     r"(?:quero|queria|gostaria\s+de|preciso\s+de|preciso)\s+(?:fazer\s+)?(?:uma\s+)?consulta",
@@ -225,13 +229,16 @@ MY_APPOINTMENTS: tuple[str, ...] = (
     r"(?:ver|mostr\w+|consultar|checar|conferir)\s+(?:a\s+|as\s+)?(?:minha|minhas)\s+consultas?",
     r"qual\s+(?:e\s+)?(?:a\s+)?minha\s+(?:proxima\s+)?consulta", r"o\s+que\s+(?:eu\s+)?tenho\s+marcado",
     r"what\s+(?:have\s+i|did\s+i)\s+(?:booked|book)",
+    r"(?:quais|que)\s+consultas\s+(?:eu\s+)?tenho",
+    r"have\s+i\s+got\s+(?:any\s+)?(?:appointments?|bookings?)",
+    r"(?:qual|que)\s+(?:e\s+)?o\s+horario\s+da\s+minha\s+(?:proxima\s+)?consulta",
 )
 # Asking which slots exist; beats a booking verb ("which slots can I book?").
 LIST_QUESTION: tuple[str, ...] = (
     r"(?:quais|que)\s+(?:os\s+|sao\s+os\s+)?(?:horarios|vagas|dias|datas)",
     r"(?:which|what)\s+(?:slots|times|days|dates)", r"when\s+can\s+i\s+(?:book|schedule|come|see)",
     r"quando\s+(?:posso|consigo|da\s+para|tem)", r"(?:is|are)\s+there\s+any",
-    r"any\s+(?:slots?|openings?|availability)",
+    r"any\s+(?:slots?|openings?|availability)", r"what(?:'s|\s+is)\s+(?:open|available|free)",
     r"(?:tem|ha)\s+(?:algum\s+|alguma\s+)?(?:horario|vaga|disponibilidade)",
 )
 # Words that ask for slots.
@@ -247,7 +254,8 @@ GENERAL_QUESTION: tuple[str, ...] = (
     r"o\s+que\s+(?:e|sao|causa|causam|significa)", r"como\s+(?:funciona|prevenir|tratar|evitar|se\s+pega|e)",
     r"por\s+que", r"porque",
     r"(?:quais\s+(?:sao\s+)?os\s+)?(?:sintomas|causas|sinais|riscos|tratamentos?)\s+d[aeo]s?",
-    r"(?:me\s+)?fal[ae]\s+sobre", r"expli(?:que|ca)", r"(?:qual\s+(?:e\s+)?a\s+)?diferenca\s+entre",
+    r"(?:me\s+)?fal[ae]\s+sobre", r"expli(?:que|ca)", r"como\s+se\s+trata",
+    r"(?:qual\s+(?:e\s+)?a\s+)?diferenca\s+entre",
     r"e\s+contagios[oa]", r"e\s+hereditari[oa]", r"tem\s+cura", r"pode\s+causar",
 )
 
@@ -256,6 +264,14 @@ GREETING: tuple[str, ...] = (
     r"cheers", r"bye", r"goodbye", r"see\s+you", r"ola", r"oi", r"bom\s+dia", r"boa\s+(?:tarde|noite)",
     r"obrigad[oa]", r"valeu", r"tchau", r"ate\s+(?:mais|logo|breve)",
 )
+# Small talk a whole message is ("how are you?", "quem é você?"): answered with the greeting and what the
+# assistant can do, before any health-question reading.
+SMALLTALK: tuple[str, ...] = (
+    r"help", r"ajuda", r"socorro\s+com\s+o\s+app", r"how\s+are\s+you(?:\s+doing)?", r"who\s+are\s+you",
+    r"what\s+(?:can|do)\s+you\s+do", r"what\s+are\s+you", r"tudo\s+bem", r"como\s+vai(?:\s+voce)?",
+    r"quem\s+(?:e|es)\s+voce", r"o\s+que\s+voce\s+(?:faz|pode\s+fazer|sabe\s+fazer)",
+    r"(?:ola|oi),?\s+tudo\s+bem",
+)
 YES: tuple[str, ...] = (
     r"yes", r"yeah", r"yep", r"sure", r"ok", r"okay", r"correct", r"right", r"sim", r"isso", r"certo",
     r"pode\s+ser", r"pode", r"claro", r"confirm\w*", r"perfeito", r"beleza", r"fechado",
@@ -263,6 +279,21 @@ YES: tuple[str, ...] = (
 NO: tuple[str, ...] = (
     r"no", r"nope", r"not\s+now", r"nao", r"negativo", r"deixa\s+pra\s+la", r"never\s+mind",
 )
+
+# The sources of the previous answer ("show source [1]", "mostre a fonte [1]", "de onde veio isso?").
+_SOURCE_WORD = r"(?:sources?|fontes?|referenc\w*|citations?|citac\w*|refs?)"
+SOURCES: tuple[str, ...] = (
+    rf"(?:show|see|open|display|give|list|mostr\w*|ver|abr\w*|exib\w*|quais)\s+(?:me\s+)?"
+    rf"(?:(?:the|a|as|o|os|sao|all)\s+)?(?:\w+\s+)?{_SOURCE_WORD}",
+    rf"{_SOURCE_WORD}\s*(?:#|n[º°o]\.?)?\s*\[?\d{{1,2}}", r"\[\d{1,2}\]",
+    rf"^\W*{_SOURCE_WORD}(?:\s+please|\s+por\s+favor)?",
+    r"where\s+(?:does|did|do)\s+(?:that|this|it|these|those)\s+come\s+from",
+    r"de\s+onde\s+(?:veio|vem|vieram|saiu|tirou)",
+    rf"(?:what(?:'s|\s+is|\s+are)|qual(?:\s+e)?|quais\s+(?:sao\s+)?)\s+(?:the|a|as|o|os)?\s*{_SOURCE_WORD}",
+)
+SOURCE_NUMBER = rf"\[(?P<n>\d{{1,2}})\]|{_SOURCE_WORD}\s*(?:#|n[º°o]\.?)?\s*(?P<n2>\d{{1,2}})"
+# An appointment id as the clinics issue them: CARD-A-APT-5F21C0D9E1.
+APPOINTMENT_ID = r"[a-z]{4}-[a-z]-apt-[0-9a-f]{10}"
 
 # --- slot references ------------------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from orchestrator.understanding import lexicon, times, when
+from orchestrator.understanding import lexicon, times, typos, when
 from orchestrator.understanding.doctors import TITLES, doctors_named, name_words_of
 from runtime.text.calendar_words import PT_WEEKDAYS
 from runtime.text.fold import fold_latin
@@ -41,6 +41,7 @@ class Intent(enum.StrEnum):
     RESCHEDULE = "reschedule"
     CANCEL = "cancel"
     MY_APPOINTMENTS = "my_appointments"
+    SOURCES = "sources"  # the sources of the previous answer
     GREETING = "greeting"
     GENERAL_QUESTION = "general_question"
     OUT_OF_SCOPE = "out_of_scope"
@@ -71,6 +72,9 @@ class Understanding:
     choice: int | None  # 1-based position in the options last shown
     refers_to_previous: bool
     confirmation: bool | None = None  # a leading "sim" / "ok" / "yes" (True) or a bare "não" / "no" (False)
+    appointment_id: str | None = None  # an appointment named by its id, upper case
+    source: int | None = None  # the citation asked for ("show source [1]")
+    date_past: bool = False  # the date is before today (said so, never moved to next year)
 
 
 def _compile(fragments: Iterable[str]) -> re.Pattern[str]:
@@ -101,8 +105,12 @@ _LIST_QUESTION = _compile(lexicon.LIST_QUESTION)
 _LIST = _compile(lexicon.LIST)
 _GENERAL = _compile(lexicon.GENERAL_QUESTION)
 _GREETING = _compile(lexicon.GREETING)
+_SMALLTALK = re.compile(r"^\W*(?:" + "|".join(lexicon.SMALLTALK) + r")\W*$")
 _EARLIEST = _compile(lexicon.EARLIEST)
 _REFERS = _compile(lexicon.REFERS_TO_PREVIOUS)
+_SOURCES = _compile(lexicon.SOURCES)
+_SOURCE_NUMBER = re.compile(lexicon.SOURCE_NUMBER)
+_APPOINTMENT_ID = _compile([lexicon.APPOINTMENT_ID])
 _QUESTION = re.compile(
     r"\?|^\W*(?:what|when|which|where|how|is|are|do|does|can|could|qual|quais|quando|que|onde|como|tem|ha|existe)\b"
 )
@@ -146,15 +154,18 @@ def understand(
     message: str, *, today: dt.date, known_doctors: Sequence[str], previous_language: str | None = None
 ) -> Understanding:
     folded = fold_latin(message)
+    meant = typos.corrected(folded)
     doctors = doctors_named(message, folded, tuple(known_doctors))
-    found_time = times.find_time(folded)
+    appointment = _APPOINTMENT_ID.search(folded)
+    # The id's hex digits are not a date or a time.
+    found_time = times.find_time(when.blank(folded, *appointment.span()) if appointment else folded)
     choice, rest = _choice(found_time.text)
     dates = when.find_dates(rest, today)
-    specialty = _specialty(folded)
+    specialty = _specialty(meant)
     unsupported = _UNSUPPORTED.search(folded)
     earliest = bool(_EARLIEST.search(folded))
     facts = _Facts(
-        folded=folded,
+        folded=meant,
         specialty=specialty,
         doctors=doctors,
         dated=dates.date is not None or dates.date_range is not None,
@@ -180,6 +191,9 @@ def understand(
         choice=choice,
         refers_to_previous=bool(_REFERS.search(folded)),
         confirmation=_confirmation(folded),
+        appointment_id=appointment.group().upper() if appointment else None,
+        source=_source_number(folded),
+        date_past=dates.date is not None and dates.date < today,
     )
 
 
@@ -202,6 +216,8 @@ def _intent(f: _Facts) -> Intent:
         return Intent.RESCHEDULE
     if f.has(_CANCEL):
         return Intent.CANCEL
+    if f.has(_SOURCES):
+        return Intent.SOURCES
     if f.has(_LIST_QUESTION):
         return Intent.LIST
     if f.has(_MY_APPOINTMENTS):
@@ -212,6 +228,8 @@ def _intent(f: _Facts) -> Intent:
         return Intent.LIST
     if f.slot_reference:
         return Intent.LIST if f.has(_QUESTION) else Intent.BOOK
+    if _SMALLTALK.match(f.folded):
+        return Intent.GREETING
     if f.has(_GENERAL):
         return Intent.GENERAL_QUESTION
     if context:
@@ -219,6 +237,12 @@ def _intent(f: _Facts) -> Intent:
     if f.has(_GREETING):
         return Intent.GREETING
     return Intent.UNKNOWN
+
+
+def _source_number(folded: str) -> int | None:
+    if m := _SOURCE_NUMBER.search(folded):
+        return int(m["n"] or m["n2"])
+    return None
 
 
 def _specialty(folded: str) -> str | None:

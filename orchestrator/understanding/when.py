@@ -6,7 +6,10 @@ weekdays and relative words are handed to dateparser - only the fragment, never 
 ("18 de julho às 10h" as a whole gave the year 2110).
 
 Conventions:
-- a day and month without a year is the next such day on or after today ("18/07" in November is next July);
+- a day and month without a year is the next such day on or after today ("18/07" in November is next July),
+  unless it passed in the last RECENT_DAYS: then it is that past day ("November 2nd" on 23 November), which
+  the answer says is past, never silently next year;
+- "ontem" / "yesterday" (and "anteontem") are past days, said to be past;
 - "dia 18" / "the 18th" is the next 18th on or after today;
 - a weekday is the next such day strictly after today ("sexta" on a Friday is a week later); "this
   Friday" / "esta sexta" on a Friday is today;
@@ -38,6 +41,11 @@ from runtime.text.calendar_words import (
 )
 
 _LANGUAGES = ["pt", "en"]
+RECENT_DAYS = 62
+_PAST_WORDS = {"ontem": 1, "yesterday": 1, "anteontem": 2, "day before yesterday": 2}
+# "minha mãe caiu ontem", "I fell yesterday": when something happened, not the day asked for.
+_EVENT_BEFORE = re.compile(
+    r"(?:\b\w+(?:ou|eu|iu|ed)|\b(?:fell|had|was|were|began|got|hurt|did|came|went|saw|cai))\s+(?:\w+\s+)?$")
 
 # Words that point at the new date or time in "move it from X to Y".
 _TARGET_BEFORE = re.compile(r"\b(?:para|pra|to|for|until|ate)\s+(?:(?:o|a|as|the|dia|day|on)\s+){0,2}$")
@@ -85,7 +93,8 @@ _DAY_OF_MONTH = re.compile(
     rf"|\b(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:one|option|slot)\b)"
 )
 _RELATIVE = re.compile(
-    r"\b(?P<rel>depois\s+de\s+amanha|day\s+after\s+tomorrow|amanha|tomorrow|hoje|today|tonight|hj)\b"
+    r"\b(?P<rel>depois\s+de\s+amanha|day\s+after\s+tomorrow|amanha|tomorrow|hoje|today|tonight|hj"
+    r"|anteontem|day\s+before\s+yesterday|ontem|yesterday)\b"
     rf"|\b(?:em|daqui\s+a|dentro\s+de|in|within)\s+(?P<n>{_COUNT})\s+(?P<unit>dias?|days?|semanas?|weeks?)\b"
 )
 _WEEKDAY_RE = re.compile(
@@ -147,8 +156,16 @@ def _next_on_or_after(today: dt.date, month: int, day: int) -> dt.date | None:
     for year in range(today.year, today.year + 8):
         candidate = _safe_date(year, month, day)
         if candidate and candidate >= today:
-            return candidate
+            return _recent_past(candidate, today)
     return None
+
+
+def _recent_past(candidate: dt.date, today: dt.date) -> dt.date:
+    """The same day a year earlier when that passed in the last RECENT_DAYS (the user meant it)."""
+    earlier = _safe_date(candidate.year - 1, candidate.month, candidate.day)
+    if earlier and today - dt.timedelta(days=RECENT_DAYS) <= earlier < today:
+        return earlier
+    return candidate
 
 
 def _iso(m: re.Match[str], today: dt.date) -> dt.date | None:
@@ -167,7 +184,8 @@ def _numeric(m: re.Match[str], today: dt.date) -> dt.date | None:
 def _named_month(m: re.Match[str], today: dt.date) -> dt.date | None:
     fragment = f"{int(m['d'])} {_portuguese_month(m['mon'])}" + (f" {m['y']}" if m["y"] else "")
     # From yesterday, "future" includes today: "22 de novembro" on 22 November is today, not next year.
-    return _library_date(fragment, today - dt.timedelta(days=1), "future")
+    day = _library_date(fragment, today - dt.timedelta(days=1), "future")
+    return _recent_past(day, today) if day and not m["y"] else day
 
 
 def _day_of_month(m: re.Match[str], today: dt.date) -> dt.date | None:
@@ -183,6 +201,8 @@ def _day_of_month(m: re.Match[str], today: dt.date) -> dt.date | None:
 
 def _relative(m: re.Match[str], today: dt.date) -> dt.date | None:
     if m["rel"]:
+        if back := _PAST_WORDS.get(re.sub(r"\s+", " ", m["rel"])):
+            return None if _EVENT_BEFORE.search(m.string, 0, m.start()) else today - dt.timedelta(days=back)
         return _library_date(_RELATIVE_WORDS.get(m["rel"], m["rel"]), today, "future")
     count = int(m["n"]) if m["n"].isdigit() else _NUMBER_WORDS[m["n"]]
     unit = "weeks" if m["unit"].startswith(("semana", "week")) else "days"

@@ -1,0 +1,70 @@
+"""Drug names as the knowledge base spells them (tools/data/drugs.json: generic names, aliases and
+brands), found in a message; a misspelling of one ("warfrin", "asprin") counts when the word is
+no common Portuguese or English word and is close to one name only."""
+
+import difflib
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from wordfreq import zipf_frequency
+
+from tools.drug_loader import DEFAULT_DATA
+from tools.drug_loader import fold as fold_name
+
+_MIN_FUZZY = 5  # shorter words are too often something else
+_CLOSE = 0.8
+_COMMON_ZIPF = 3.0  # at least about one per million words: a word of the language, not a drug
+_WORD = re.compile(r"[a-z][a-z-]{4,}")
+
+
+@dataclass(frozen=True)
+class Mention:
+    generic: str
+    name: str  # as the message spells it (folded), or the name it was taken for when misspelled
+    start: int
+
+
+class DrugNames:
+    def __init__(self, generic_of: dict[str, str]) -> None:
+        self.generic_of = generic_of  # folded name -> generic name
+        names = sorted(generic_of, key=len, reverse=True)
+        spelled = (r"[\s-]+".join(map(re.escape, n.split())) for n in names)
+        self._exact = re.compile(r"(?<![\w-])(?:" + "|".join(spelled) + r")(?![\w-])")
+        self._fuzzy = [n for n in names if " " not in n and len(n) >= _MIN_FUZZY]
+
+    def find(self, folded: str) -> list[Mention]:
+        """The drugs a folded message names, each once, in the order mentioned."""
+        found = [Mention(self.generic_of[fold_name(m.group())], m.group(), m.start())
+                 for m in self._exact.finditer(folded)]
+        taken = [range(m.start, m.start + len(m.name)) for m in found]
+        for word in _WORD.finditer(folded):
+            if any(word.start() in span for span in taken):
+                continue
+            if close := self._misspelled(word.group()):
+                found.append(Mention(self.generic_of[close], close, word.start()))
+        found.sort(key=lambda m: m.start)
+        seen: set[str] = set()
+        return [m for m in found if not (m.generic in seen or seen.add(m.generic))]
+
+    def generic(self, name: str) -> str | None:
+        """The generic name `name` resolves to exactly, as the drug service resolves it."""
+        return self.generic_of.get(fold_name(name))
+
+    def _misspelled(self, word: str) -> str | None:
+        if zipf_frequency(word, "en") >= _COMMON_ZIPF or zipf_frequency(word, "pt") >= _COMMON_ZIPF:
+            return None
+        close = difflib.get_close_matches(word, self._fuzzy, n=2, cutoff=_CLOSE)
+        if len({self.generic_of[c] for c in close}) != 1:
+            return None
+        return close[0]
+
+
+@cache
+def drug_names() -> DrugNames:
+    generic_of: dict[str, str] = {}
+    for drug in json.loads(DEFAULT_DATA.read_text(encoding="utf-8"))["drugs"]:
+        for name in (drug["generic_name"], *drug.get("aliases", ()), *drug.get("brand_names", ())):
+            generic_of[fold_name(name)] = drug["generic_name"]
+    return DrugNames(generic_of)

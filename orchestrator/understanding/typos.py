@@ -1,0 +1,33 @@
+"""Misspelled key words ("dermatolgia", "cancle", "reschedle", "apointment") read as the word meant,
+for the intent and specialty patterns only: a word is corrected when it is no common Portuguese or
+English word and is close to one key word only."""
+
+import difflib
+import re
+from functools import lru_cache
+
+from wordfreq import zipf_frequency
+
+KEY_WORDS = (
+    "cardiologia", "cardiology", "cardiologista", "cardiologist", "dermatologia", "dermatology",
+    "dermatologista", "dermatologist", "ortopedia", "orthopedics", "ortopedista", "orthopedist",
+    "cancel", "cancelar", "cancela", "cancele", "desmarcar", "reschedule", "remarcar", "reagendar",
+    "appointment", "appointments", "consulta", "consultas", "available", "availability", "disponivel",
+    "horarios", "horario", "agendar", "marcar", "book", "rebook",
+)
+_CLOSE = 0.83
+_COMMON_ZIPF = 3.0
+_WORD = re.compile(r"[a-z]{5,}")
+
+
+@lru_cache(maxsize=4096)
+def _meant(word: str) -> str:
+    if word in KEY_WORDS or max(zipf_frequency(word, "en"), zipf_frequency(word, "pt")) >= _COMMON_ZIPF:
+        return word
+    close = difflib.get_close_matches(word, KEY_WORDS, n=1, cutoff=_CLOSE)
+    return close[0] if close else word
+
+
+def corrected(folded: str) -> str:
+    """`folded` with misspelled key words replaced (offsets may move: match patterns only)."""
+    return _WORD.sub(lambda m: _meant(m.group()), folded)

@@ -1,0 +1,138 @@
+"""Understanding on labeled messages (tests/eval/understanding.json: ≥ 400 messages in Portuguese,
+English and both mixed, every case with its named source): per intent, how often the orchestrator
+reads the intent, and the intent with every labeled entity, as the Ask would.
+
+The reading is the pipeline's own order, in-process: a tool question (risk score, drug safety,
+side effects, interactions, guidelines) first, then a symptom consult, then the understanding's
+intent. Drug names are compared as the drug service resolves them (a misspelling the reader does
+not correct fails). A case whose text hashes below HOLDOUT_PERCENT is held out: its failures are
+never printed, only its counts (decided before the first measurement)."""
+
+import datetime as dt
+import hashlib
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from clinics.seed import DOCTORS
+from orchestrator.consult import flow as consult
+from orchestrator.planning.steps import Action
+from orchestrator.toolquestions.drug_names import drug_names
+from orchestrator.toolquestions.requests import ToolTask
+from orchestrator.toolquestions.requests import read as read_tools
+from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, understand
+
+SET_PATH = Path(__file__).with_name("understanding.json")
+HOLDOUT_PERCENT = 35
+TARGET_OVERALL, TARGET_PER_INTENT = 0.95, 0.90
+_KNOWN_DOCTORS = tuple(doctor.name for clinic in DOCTORS.values() for doctor in clinic)
+_INTENTS = {Intent.SOURCES: "sources", Intent.LIST: "slots", Intent.BOOK: "book",
+            Intent.RESCHEDULE: "reschedule",
+            Intent.CANCEL: "cancel", Intent.MY_APPOINTMENTS: "my_appointments", Intent.GREETING: "smalltalk",
+            Intent.GENERAL_QUESTION: "general_question", Intent.OUT_OF_SCOPE: "out_of_scope"}
+
+
+def held_out(text: str) -> bool:
+    return int(hashlib.sha256(text.encode()).hexdigest(), 16) % 100 < HOLDOUT_PERCENT
+
+
+@dataclass
+class Part:
+    cases: Counter = field(default_factory=Counter)  # intent -> cases
+    intent_right: Counter = field(default_factory=Counter)  # intent -> intent read right
+    exact: Counter = field(default_factory=Counter)  # intent -> intent and every labeled entity right
+    wrong: list[tuple[str, str]] = field(default_factory=list)  # (case id, what was read)
+
+    @property
+    def rate(self) -> float:
+        return sum(self.exact.values()) / max(1, sum(self.cases.values()))
+
+    @property
+    def intent_rate(self) -> float:
+        return sum(self.intent_right.values()) / max(1, sum(self.cases.values()))
+
+    def rate_of(self, intent: str) -> float:
+        return self.exact[intent] / self.cases[intent] if self.cases[intent] else 0.0
+
+    def met(self) -> bool:
+        return self.rate >= TARGET_OVERALL and all(self.rate_of(i) >= TARGET_PER_INTENT for i in self.cases)
+
+
+@dataclass
+class UnderstandingScore:
+    tuning: Part = field(default_factory=Part)
+    holdout: Part = field(default_factory=Part)
+
+
+def score(path: Path = SET_PATH) -> UnderstandingScore:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    today = dt.date.fromisoformat(data["today"])
+    result = UnderstandingScore()
+    for case in data["cases"]:
+        part = result.holdout if held_out(case["text"]) else result.tuning
+        intent, entities = reading(case["text"], today)
+        expected = case["intent"]
+        part.cases[expected] += 1
+        part.intent_right[expected] += intent == expected
+        wrong = {k: entities.get(k) for k, v in case["entities"].items()
+                 if _normal(k, entities.get(k)) != _normal(k, v)}
+        if intent == expected and not wrong:
+            part.exact[expected] += 1
+        else:
+            part.wrong.append((case["id"], f"{case['text']!r}: expected {expected}, read {intent}"
+                               + (f"; entities read {wrong}" if wrong else "")))
+    return result
+
+
+def reading(message: str, today: dt.date) -> tuple[str, dict[str, object]]:
+    """The intent label and the entities, as the orchestrator's Ask reads the message."""
+    u = understand(message, today=today, known_doctors=_KNOWN_DOCTORS)
+    tools = read_tools(message) if u.out_of_scope != OutOfScope.OTHER_PATIENT else ToolTask()
+    entities = _entities(u, tools, today)
+    if tools:
+        return _tool_intent(tools), entities
+    if consult.opens_consult(message, u):
+        return "consult", entities
+    return _intent_label(u), entities
+
+
+def _intent_label(u: Understanding) -> str:
+    return _INTENTS.get(u.intent, "unknown")
+
+
+def _tool_intent(task: ToolTask) -> str:
+    actions = [c.action for c in task.calls]
+    if task.missing or Action.COMPUTE_SCORE in actions:
+        return "risk_score"
+    if Action.CHECK_INTERACTIONS in actions:
+        return "interactions"
+    if Action.CHECK_DRUG_SAFETY in actions:
+        safety = [c for c in task.calls if c.action == Action.CHECK_DRUG_SAFETY]
+        return safety[0].topic or "drug_safety"
+    return "guidelines"
+
+
+def _entities(u: Understanding, task: ToolTask, today: dt.date) -> dict[str, object]:
+    drugs = [name for call in task.calls for name in (
+        [call.request.drug_name] if call.action == Action.CHECK_DRUG_SAFETY else
+        list(call.request.drug_names) if call.action == Action.CHECK_INTERACTIONS else [])]
+    age = next((c.value for c in task.readings if c.name == "age"), None)
+    return {
+        "specialty": u.specialty, "doctor": u.doctors[0] if u.doctors else None,
+        "date": u.date.isoformat() if u.date else None, "past": bool(u.date and u.date < today) or None,
+        "time": u.time, "earliest": u.earliest or None, "choice": u.choice,
+        "appointment_id": u.appointment_id, "source": u.source,
+        "drugs": [_generic(d) for d in drugs] or None, "score": task.score or None,
+        "age": int(age) if age else None,
+    }
+
+
+def _normal(key: str, value: object) -> object:
+    if key == "drugs" and isinstance(value, list):
+        return sorted(value)
+    return value
+
+
+def _generic(name: str) -> str:
+    return drug_names().generic(name) or name
