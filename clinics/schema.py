@@ -61,7 +61,7 @@ CREATE TABLE IF NOT EXISTS handoff_packets (
 def seed_rows(conn: sqlite3.Connection, clinic_id: str, specialty: str, today: dt.date) -> None:
     """Seeds doctors and patients once and tops up slots so the four weeks from `today` are
     bookable; run inside a write transaction."""
-    for index, doctor in enumerate(seed.DOCTORS[clinic_id]):
+    for index, doctor in enumerate(seed.doctors(clinic_id)):
         conn.execute(
             "INSERT OR IGNORE INTO doctors VALUES (?, ?)",
             (seed.doctor_id(clinic_id, specialty, index), doctor.name),

@@ -1,10 +1,13 @@
 """Deterministic synthetic data for each clinic, relative to today.
 
 Doctors and patients are fixed per clinic; slots cover the weekdays of the next four weeks
-and are topped up on every start, so a clinic never runs dry. All people are fictional.
+and are topped up on every start, so a clinic never runs dry. All people are fictional. The six
+clinics of deploy/registry.json have hand-written doctors; any other clinic id in a registry gets
+doctors drawn from its id, the same on every start, so the number of clinics is the registry's.
 """
 
 import datetime as dt
+import random
 from dataclasses import dataclass
 
 from runtime.specialties import SPECIALTIES
@@ -61,6 +64,16 @@ DOCTORS: dict[str, tuple[SeedDoctor, ...]] = {
     ),
 }
 
+# For clinics beyond the hand-written ones: (title, first name), surnames, weekly patterns, hours.
+_DOCTOR_FIRST = (("Dr.", "Rafael"), ("Dra.", "Sofia"), ("Dr.", "Vinícius"), ("Dra.", "Aline"),
+                 ("Dr.", "Leonardo"), ("Dra.", "Fernanda"), ("Dr.", "Otávio"), ("Dra.", "Priscila"),
+                 ("Dr.", "Henrique"), ("Dra.", "Tatiana"), ("Dr.", "Caio"), ("Dra.", "Vanessa"))
+_DOCTOR_LAST = ("Azevedo", "Batista", "Campos", "Duarte", "Esteves", "Fonseca", "Guimarães", "Lacerda",
+                "Macedo", "Nogueira", "Queiroz", "Rezende", "Siqueira", "Toledo")
+_WEEKDAYS = ((0, 2, 4), (1, 3), (0, 3), (2, 4), (0, 1, 4), (1, 2))
+_TIMES = (("08:00", "09:00", "10:00"), ("13:00", "14:00", "15:30"), ("09:30", "11:00", "16:00"),
+          ("08:30", "10:30", "14:30", "17:00"))
+
 _FIRST = ("Ana", "Bruno", "Carla", "Diego", "Elisa", "Fábio", "Gabriela", "Hugo", "Isabela",
           "João", "Karina", "Lucas", "Mariana", "Nelson", "Olívia", "Pedro", "Raquel", "Sérgio")
 _LAST = ("Silva", "Santos", "Pereira", "Costa", "Ribeiro", "Araújo", "Moreira", "Cardoso",
@@ -101,6 +114,17 @@ _CONDITIONS: dict[str, tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]]
 }
 
 
+def doctors(clinic_id: str) -> tuple[SeedDoctor, ...]:
+    """The clinic's doctors: hand-written for the registry's six, drawn from the id otherwise."""
+    if clinic_id in DOCTORS:
+        return DOCTORS[clinic_id]
+    draw = random.Random(f"healthmesh-seed:{clinic_id}")  # a str seed is hashed stably across runs
+    firsts = draw.sample(_DOCTOR_FIRST, 3)
+    return tuple(SeedDoctor(f"{title} {first} {draw.choice(_DOCTOR_LAST)}", draw.choice(_WEEKDAYS),
+                            draw.choice(_TIMES))
+                 for title, first in firsts[:draw.choice((2, 3))])
+
+
 def id_prefix(clinic_id: str, specialty: str) -> str:
     """e.g. CARD-A for clinic_a (cardiology)."""
     return f"{ID_PREFIX[specialty]}-{clinic_id.rsplit('_', 1)[1].upper()}"
@@ -126,7 +150,7 @@ def slot_rows(clinic_id: str, specialty: str, today: dt.date) -> list[tuple[str,
     rows = []
     for offset in range(SLOT_WEEKS * 7):
         day = today + dt.timedelta(days=offset)
-        for index, doctor in enumerate(DOCTORS[clinic_id]):
+        for index, doctor in enumerate(doctors(clinic_id)):
             if day.weekday() not in doctor.weekdays:
                 continue
             did = doctor_id(clinic_id, specialty, index)
