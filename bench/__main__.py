@@ -5,7 +5,7 @@ import asyncio
 
 from rich.console import Console
 
-from bench import chaos, clinic, models, orchestrator, soak, tools, writers
+from bench import chaos, clinic, models, observability, orchestrator, soak, tools, writers
 from runtime.config import help_text
 from runtime.settings import ClientSettings, Settings
 
@@ -14,6 +14,7 @@ async def run(requests: int, soak_s: float) -> None:
     console = Console(width=120)
     await clinic.run(console, requests)
     await orchestrator.run(console, requests)
+    await observability.run(console, requests)
     await tools.run(console, requests)
     await chaos.run(console, requests)
     await soak.run(console, soak_s)
