@@ -33,11 +33,15 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BUF) lint
 
+# The chat prints each answer's trace id for `make trace`: a local mesh keeps every trace unless
+# OTEL_TRACES_SAMPLER says otherwise (services default to 1%, see README "Observability").
+LOCAL_SAMPLER := OTEL_TRACES_SAMPLER=$${OTEL_TRACES_SAMPLER:-parentbased_always_on}
+
 run: setup
-	$(BIN)/python -m deploy.local --chat
+	$(LOCAL_SAMPLER) $(BIN)/python -m deploy.local --chat
 
 up: setup
-	$(BIN)/python -m deploy.local
+	$(LOCAL_SAMPLER) $(BIN)/python -m deploy.local
 
 test: setup
 	$(BIN)/pytest -q

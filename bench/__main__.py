@@ -5,7 +5,19 @@ import asyncio
 
 from rich.console import Console
 
-from bench import chaos, clinic, models, orchestrator, overload, scale, soak, state, tools, writers
+from bench import (
+    chaos,
+    clinic,
+    models,
+    observability,
+    orchestrator,
+    overload,
+    scale,
+    soak,
+    state,
+    tools,
+    writers,
+)
 from runtime.config import help_text
 from runtime.settings import ClientSettings, Settings
 
@@ -15,6 +27,7 @@ async def run(requests: int, soak_s: float) -> None:
     await clinic.run(console, requests)
     await orchestrator.run(console, requests)
     await scale.run(console, requests)
+    await observability.run(console, requests)
     await tools.run(console, requests)
     state.run(console, requests)
     await chaos.run(console, requests)

@@ -43,7 +43,7 @@ async def run(console: Console, requests: int) -> None:
                         "plaintext", "the cost of service identity on the Ask path"))
 
 
-def _ask_call(stub: orchestrator_pb2_grpc.OrchestratorServiceStub):
+def ask_call(stub: orchestrator_pb2_grpc.OrchestratorServiceStub):
     async def ask(_: int) -> None:
         reply = await stub.Ask(ASK, timeout=10)
         assert reply.disposition in (orchestrator_pb2.DISPOSITION_ANSWERED,
@@ -53,7 +53,7 @@ def _ask_call(stub: orchestrator_pb2_grpc.OrchestratorServiceStub):
 
 async def _asks(mesh, requests: int) -> dict[int, Result]:
     async with mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address) as channel:
-        ask = _ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(channel))
+        ask = ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(channel))
         return {c: await measure("Ask, plaintext mesh", ask, concurrency=c, requests=requests // 2)
                 for c in (1, 16)}
 
@@ -62,7 +62,7 @@ async def _measure(mesh, requests: int) -> tuple[list[Result], dict[int, Result]
     clinic = mesh.clinics["clinic_a"]
     async with mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address) as orch_channel, \
             clinic.transport().aio_channel(clinic.address) as clinic_channel:
-        ask = _ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(orch_channel))
+        ask = ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(orch_channel))
         clinic = clinic_pb2_grpc.ClinicServiceStub(clinic_channel)
         listing = clinic_pb2.ListAvailableSlotsRequest(page_size=5)
 

@@ -11,13 +11,15 @@ import grpc
 from clinics.service import ClinicService
 from clinics.store import ClinicStore
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
-from runtime import logs, registry, server, tracing
+from runtime import logs, metrics, registry, server, tracing
 from runtime.config import ConfigError, help_text
+from runtime.interceptors import AccessPolicy
 from runtime.ratelimit import RateLimiter
 from runtime.settings import (
     ClinicSettings,
     ClockSettings,
     DataSettings,
+    MetricsSettings,
     ServiceSettings,
     Settings,
     TracingSettings,
@@ -38,7 +40,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         prog="python -m clinics", description=__doc__,
         epilog=help_text(ServiceSettings, TransportSettings, DataSettings, ClockSettings, TracingSettings,
-                         ClinicSettings),
+                         MetricsSettings, ClinicSettings),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clinic", default="", help="clinic id from the registry [HEALTHMESH_CLINIC]")
     args = parser.parse_args()
@@ -53,6 +55,8 @@ def main() -> None:
     entry = clinics[clinic_id]
     logs.configure(entry.id, settings.service.log_level)
     tracing.configure(entry.id, settings)
+    port = settings.service.port_or(entry.port)
+    metrics.configure(entry.id, settings, port)
 
     data_dir = settings.data.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -70,9 +74,10 @@ def main() -> None:
         register,
         host=settings.service.host,
         advertise_host=settings.service.advertise_host,
-        port=settings.service.port_or(entry.port),
+        port=port,
         grace=settings.service.shutdown_grace_s,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, entry.id).listener(),
+        access=AccessPolicy.from_settings(settings.service),
         health_port=settings.transport.health_port,
         on_drained=lambda: pool.shutdown(wait=True),
     ))

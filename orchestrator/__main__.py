@@ -22,8 +22,9 @@ from orchestrator.service import OrchestratorService
 from orchestrator.state import open_state
 from orchestrator.understanding.when import warm_up
 from orchestrator.upstreams import Mesh, Upstream
-from runtime import logs, registry, server, tracing
+from runtime import logs, metrics, registry, server, tracing
 from runtime.config import help_text
+from runtime.interceptors import AccessPolicy
 from runtime.ratelimit import RateLimiter
 from runtime.settings import (
     ORCHESTRATOR_PORT,
@@ -31,6 +32,7 @@ from runtime.settings import (
     CloudSettings,
     DataSettings,
     EdgeSettings,
+    MetricsSettings,
     ModelSettings,
     OrchestratorSettings,
     ServiceSettings,
@@ -64,6 +66,8 @@ async def build_writer(directory: Directory, settings: Settings) -> Writer:
 async def run(settings: Settings) -> None:
     logs.configure("orchestrator", settings.service.log_level)
     tracing.configure("orchestrator", settings)
+    port = settings.service.port_or(ORCHESTRATOR_PORT)
+    metrics.configure("orchestrator", settings, port)
     edge = Edge.from_settings(settings.edge, settings.data.data_dir, settings.service.host)  # fail fast
     clinics = registry.load(settings.data.registry)
     tz = settings.clock.timezone
@@ -99,8 +103,9 @@ async def run(settings: Settings) -> None:
     try:
         await server.serve(register, host=settings.service.host,
                            advertise_host=settings.service.advertise_host,
-                           port=settings.service.port_or(ORCHESTRATOR_PORT),
+                           port=port,
                            grace=settings.service.shutdown_grace_s, listener=edge.listener,
+                           access=AccessPolicy.from_settings(settings.service),
                            health_port=settings.transport.health_port)
     finally:
         await mesh.close()
@@ -111,7 +116,7 @@ def main() -> None:
     argparse.ArgumentParser(
         prog="python -m orchestrator", description=__doc__,
         epilog=help_text(ServiceSettings, TransportSettings, EdgeSettings, DataSettings, ClockSettings,
-                         TracingSettings, OrchestratorSettings, StateSettings, ModelSettings,
+                         TracingSettings, MetricsSettings, OrchestratorSettings, StateSettings, ModelSettings,
                          CloudSettings),
         formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     asyncio.run(run(Settings.from_env()))

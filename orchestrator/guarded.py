@@ -10,17 +10,24 @@ taken from the request's one deadline. Every gRPC upstream and the cloud model c
   concurrent calls are not serialized. While it is open, calls fail fast without I/O. When it
   is not closed, one trial call at a time goes through (pybreaker's half-open admits every call,
   so a hung upstream would stall all of them): the others fail fast as CircuitOpen.
+
+Each call is measured per far side (the guard's name): its duration by status code (the
+histogram's count is the requests and errors), its retries, and every breaker's state as a gauge.
 """
 
 import time
-from collections.abc import Awaitable, Callable
+import weakref
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import pybreaker
+from opentelemetry import metrics
+from opentelemetry.metrics import CallbackOptions, Observation
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_random_exponential
 
 from orchestrator.context import RequestContext
+from runtime.metrics import LATENCY_BUCKETS_S
 
 Predicate = Callable[[BaseException], bool]
 
@@ -43,6 +50,26 @@ class DeadlineSpent(Exception):
     """No time was left in the request for another attempt."""
 
 
+BREAKER_STATES = {"closed": 0, "half-open": 1, "open": 2}
+_guards: "weakref.WeakSet[Guard]" = weakref.WeakSet()  # the gauge reads every live guard's breaker
+
+
+def _breaker_states(_: CallbackOptions) -> Iterable[Observation]:
+    return [Observation(BREAKER_STATES[g.state], {"upstream": g.name}) for g in list(_guards)]
+
+
+_meter = metrics.get_meter("healthmesh.upstream")
+_calls = _meter.create_histogram(
+    "healthmesh.upstream.duration", unit="s",
+    description="guarded calls to an upstream, retries included, by upstream and status code "
+                "(CIRCUIT_OPEN, DEADLINE_SPENT: no attempt made)",
+    explicit_bucket_boundaries_advisory=LATENCY_BUCKETS_S)
+_retries = _meter.create_counter("healthmesh.upstream.retries", unit="{attempt}",
+                                 description="attempts after the first, by upstream")
+_meter.create_observable_gauge("healthmesh.upstream.breaker_state", callbacks=[_breaker_states],
+                               description="circuit breaker per upstream: 0 closed, 1 half-open, 2 open")
+
+
 @dataclass
 class Outcome:
     """How a guarded call ended: a reply, or the error (one of `errors`, CircuitOpen or
@@ -53,12 +80,24 @@ class Outcome:
     attempts: int
     latency_ms: float
 
+    @property
+    def code(self) -> str:
+        """A bounded label: the gRPC status name, or the error's type."""
+        if self.error is None:
+            return "OK"
+        code = getattr(self.error, "code", None)
+        if callable(code):  # grpc.RpcError
+            return code().name
+        return {CircuitOpen: "CIRCUIT_OPEN", DeadlineSpent: "DEADLINE_SPENT"}.get(
+            type(self.error), type(self.error).__name__)
+
 
 class Guard:
     """A breaker and a call policy for one far side."""
 
     def __init__(self, name: str, policy: Policy, *, errors: tuple[type[Exception], ...],
                  counted: Predicate, transient: Predicate) -> None:
+        self.name = name
         self.policy = policy
         self._trial_in_flight = False
         self._errors = errors
@@ -66,6 +105,7 @@ class Guard:
         self.breaker = pybreaker.CircuitBreaker(fail_max=policy.breaker_fail_max,
                                                 reset_timeout=policy.breaker_reset_s,
                                                 exclude=[lambda exc: not counted(exc)], name=name)
+        _guards.add(self)
 
     @property
     def state(self) -> str:
@@ -111,4 +151,9 @@ class Guard:
             reply, error = await retrying(once), None
         except (*self._errors, CircuitOpen, DeadlineSpent) as exc:
             reply, error = None, exc
-        return Outcome(reply, error, attempts, (time.perf_counter() - start) * 1000)
+        seconds = time.perf_counter() - start
+        outcome = Outcome(reply, error, attempts, seconds * 1000)
+        _calls.record(seconds, {"upstream": self.name, "code": outcome.code})
+        if attempts > 1:
+            _retries.add(attempts - 1, {"upstream": self.name})
+        return outcome

@@ -1,15 +1,20 @@
-"""Server interceptors: request ids, access logs and mapping of domain errors to statuses."""
+"""Server interceptors: request ids, access logs, RPC metrics and mapping of domain errors to
+statuses."""
 
+import asyncio
 import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
 
+from runtime import metrics
 from runtime.errors import ServiceError, status_metadata
 from runtime.logs import request_id
+from runtime.settings import ServiceSettings
 
 log = logging.getLogger("access")
 
@@ -37,10 +42,50 @@ def _lenient(deserialize: Callable[[bytes], Any] | None) -> Callable[[bytes], An
     return decode
 
 
+@dataclass(frozen=True)
+class AccessPolicy:
+    """Which RPCs get an access-log line: every failed (non-OK) or slow one, at WARNING, and a
+    share `ok_sample` of the OK ones, at INFO (a JSON line per RPC was measurable CPU)."""
+
+    ok_sample: float
+    slow_ms: float
+
+    @classmethod
+    def from_settings(cls, settings: ServiceSettings) -> "AccessPolicy":
+        return cls(settings.access_log_sample, settings.slow_ms)
+
+
+class AccessLog:
+    """Records an ended RPC: its metrics always, its log line as the policy says. OK RPCs are
+    sampled by counting (every 1/ok_sample-th), so the share is exact and the choice costs no
+    random number."""
+
+    def __init__(self, policy: AccessPolicy) -> None:
+        self._sample = policy.ok_sample
+        self._slow_s = policy.slow_ms / 1000
+        self._credit = 0.0
+
+    def ended(self, method: str, code: str, start: float) -> None:
+        seconds = time.perf_counter() - start
+        metrics.record_rpc(method, code, seconds)
+        if code != "OK" or seconds >= self._slow_s:
+            level = logging.WARNING
+        else:
+            self._credit += self._sample
+            if self._credit < 1.0:
+                return
+            self._credit -= 1.0
+            level = logging.INFO
+        log.log(level, "rpc", extra={"method": method, "code": code, "duration_ms": round(seconds * 1000, 3)})
+
+
 class AccessInterceptor(grpc.aio.ServerInterceptor):
     """Tags each RPC with an x-request-id (the caller's or a new one), turns ServiceError and
-    undecodable requests into their status (never UNKNOWN), and writes one access-log line per
-    RPC. Health and reflection are not logged."""
+    undecodable requests into their status (never UNKNOWN), and records each RPC's metrics and
+    access-log line (AccessLog). Health and reflection are neither logged nor counted."""
+
+    def __init__(self, policy: AccessPolicy) -> None:
+        self._access = AccessLog(policy)
 
     async def intercept_service(
         self,
@@ -60,11 +105,15 @@ class AccessInterceptor(grpc.aio.ServerInterceptor):
             async def unary(req: Any, ctx: grpc.aio.ServicerContext) -> Any:
                 token = request_id.set(rid)
                 start = time.perf_counter()
+                escaped: BaseException | None = None
                 try:
                     return await _call(inner, req, ctx)
+                except BaseException as exc:
+                    escaped = exc
+                    raise
                 finally:
                     if logged:
-                        _log(method, ctx, start)
+                        self._access.ended(method, _code(ctx, escaped), start)
                     request_id.reset(token)
 
             return grpc.unary_unary_rpc_method_handler(
@@ -76,15 +125,19 @@ class AccessInterceptor(grpc.aio.ServerInterceptor):
             async def stream(req: Any, ctx: grpc.aio.ServicerContext) -> Any:
                 token = request_id.set(rid)
                 start = time.perf_counter()
+                escaped: BaseException | None = None
                 try:
                     await _reject_undecodable(req, ctx)
                     async for item in inner_stream(req, ctx):
                         yield item
                 except ServiceError as err:
                     await ctx.abort(err.code, err.message, status_metadata(err))
+                except BaseException as exc:
+                    escaped = exc
+                    raise
                 finally:
                     if logged:
-                        _log(method, ctx, start)
+                        self._access.ended(method, _code(ctx, escaped), start)
                     request_id.reset(token)
 
             return grpc.unary_stream_rpc_method_handler(
@@ -106,14 +159,14 @@ async def _call(inner: Callable[..., Awaitable[Any]], req: Any, ctx: grpc.aio.Se
         await ctx.abort(err.code, err.message, status_metadata(err))
 
 
-def _log(method: str, ctx: grpc.aio.ServicerContext, start: float) -> None:
-    code = ctx.code() or grpc.StatusCode.OK
-    name = code.name if isinstance(code, grpc.StatusCode) else str(code)
-    log.info(
-        "rpc",
-        extra={
-            "method": method,
-            "code": name,
-            "duration_ms": round((time.perf_counter() - start) * 1000, 3),
-        },
-    )
+def _code(ctx: grpc.aio.ServicerContext, escaped: BaseException | None) -> str:
+    """The RPC's status: the one set (abort sets it before raising), else what grpc makes of an
+    exception that escaped the handler (cancelled by the caller or its deadline; UNKNOWN)."""
+    code = ctx.code()
+    if isinstance(code, grpc.StatusCode):
+        return code.name
+    if code is not None:
+        return str(code)
+    if escaped is None:
+        return "OK"
+    return "CANCELLED" if isinstance(escaped, asyncio.CancelledError) else "UNKNOWN"

@@ -1,7 +1,8 @@
 """Bootstrap shared by every healthmesh server.
 
 Each server gets the standard health service, server reflection, tracing (a no-op until
-runtime.tracing.configure ran), the access interceptor (plus any extra ones) and a graceful
+runtime.tracing.configure ran), the access interceptor (RPC metrics and the access log, see
+runtime.interceptors.AccessPolicy; plus any extra ones) and a graceful
 drain on SIGTERM/SIGINT: health turns NOT_SERVING first, then in-flight RPCs get `grace`
 seconds to finish. Over the mesh's mutual TLS every call passes the authorization policy (runtime.authz);
 a `health_port` serves the health service alone, in plaintext, for probes without a certificate.
@@ -17,9 +18,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from opentelemetry import trace
 
-from runtime import addresses, reflection, tracing
+from runtime import addresses, metrics, reflection, tracing
 from runtime.authz import AuthzInterceptor
-from runtime.interceptors import AccessInterceptor
+from runtime.interceptors import AccessInterceptor, AccessPolicy
 from runtime.transport import Listener
 
 log = logging.getLogger("server")
@@ -46,6 +47,7 @@ async def serve(
     advertise_host: str = "",
     grace: float,
     listener: Listener,
+    access: AccessPolicy,
     health_port: int | None = None,
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
     on_drained: Callable[[], None] | None = None,
@@ -55,7 +57,7 @@ async def serve(
     bound port: launchers read it to learn where the service is."""
     authz = [AuthzInterceptor()] if listener.authorize else []
     server = grpc.aio.server(
-        interceptors=[*tracing.server_interceptors(), *authz, *interceptors, AccessInterceptor()],
+        interceptors=[*tracing.server_interceptors(), *authz, *interceptors, AccessInterceptor(access)],
         options=[("grpc.so_reuseport", 0)],
     )
     names = list(register(server))
@@ -97,4 +99,5 @@ async def serve(
     provider = trace.get_tracer_provider()
     if hasattr(provider, "shutdown"):
         provider.shutdown()  # flushes spans still queued for export
+    metrics.shutdown()
     log.info("stopped")

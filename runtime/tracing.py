@@ -1,6 +1,15 @@
-"""OpenTelemetry tracing for every service: OTLP export when an endpoint is configured (the
-SDK reads the other OTEL_* variables itself) plus, unless turned off, a local JSON-lines file
-shared by all services and read by `make trace` (settings: runtime/settings.py TracingSettings).
+"""OpenTelemetry tracing for every service: OTLP export when an endpoint is configured (gRPC or
+HTTP/protobuf, OTEL_EXPORTER_OTLP_PROTOCOL; the exporters read the other OTEL_EXPORTER_* variables
+themselves) plus, unless turned off, a local JSON-lines file shared by all services and read by
+`make trace` (settings: runtime/settings.py TracingSettings).
+
+Sampling is parent-based (OTEL_TRACES_SAMPLER, by default 1% of new traces by trace id, and a
+call inherits its caller's decision), with one addition: every span is recorded, and the spans
+of a trace the sampler left out are exported anyway when one of them failed or their local root
+(the first span of the trace in this process) took at least HEALTHMESH_SLOW_MS. That tail
+decision is per process: a slow Ask keeps the orchestrator's spans, and a clinic keeps its own
+only when its part failed or was slow too. Export runs in the batch processors' threads, never
+on the event loop.
 
 W3C trace context travels in gRPC metadata through the instrumentation's interceptors.
 Health checks and reflection are not traced. Span names and attributes never carry message
@@ -10,7 +19,9 @@ text, names or CPFs: callers add only ids, codes, counts and timings.
 import json
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
@@ -18,10 +29,21 @@ from opentelemetry import trace
 from opentelemetry.instrumentation.grpc import aio_client_interceptors, aio_server_interceptor
 from opentelemetry.instrumentation.grpc.filters import any_of, health_check, negate, service_prefix
 from opentelemetry.sdk.resources import SERVICE_NAME, Resource
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanExportResult
+from opentelemetry.sdk.trace.sampling import (
+    ALWAYS_OFF,
+    ALWAYS_ON,
+    DEFAULT_OFF,
+    DEFAULT_ON,
+    AlwaysRecordSampler,
+    ParentBasedTraceIdRatio,
+    Sampler,
+    TraceIdRatioBased,
+)
+from opentelemetry.trace import SpanContext, StatusCode, TraceFlags
 
-from runtime.settings import Settings
+from runtime.settings import Settings, TracingSettings
 
 _NOT_TRACED = negate(any_of(health_check(), service_prefix("grpc.reflection.")))
 
@@ -63,18 +85,112 @@ def span_record(span: ReadableSpan) -> dict:
     }
 
 
+@dataclass
+class _Held:
+    spans: list[ReadableSpan] = field(default_factory=list)
+    failed: bool = False
+
+
+class KeepFailedAndSlow(SpanProcessor):
+    """Passes sampled spans on to `processors`; holds the spans of an unsampled trace until their
+    local root ends, then passes them on only if one failed or the root was slow. At most
+    `max_held` traces are held: the oldest goes when a root never ends (a leaked span)."""
+
+    def __init__(self, processors: Sequence[SpanProcessor], slow_ms: float, max_held: int = 4096) -> None:
+        self._processors = tuple(processors)
+        self._slow_ns = int(slow_ms * 1_000_000)
+        self._max_held = max_held
+        self._held: OrderedDict[int, _Held] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def on_end(self, span: ReadableSpan) -> None:
+        ctx = span.context
+        if ctx.trace_flags.sampled:
+            self._pass_on(span)
+            return
+        failed = span.status.status_code is StatusCode.ERROR
+        with self._lock:
+            if span.parent is not None and not span.parent.is_remote:
+                held = self._held.get(ctx.trace_id)
+                if held is None:
+                    if len(self._held) >= self._max_held:
+                        self._held.popitem(last=False)
+                    held = self._held[ctx.trace_id] = _Held()
+                held.spans.append(span)
+                held.failed = held.failed or failed
+                return
+            held = self._held.pop(ctx.trace_id, None) or _Held()
+        slow = (span.end_time or 0) - (span.start_time or 0) >= self._slow_ns
+        if failed or held.failed or slow:
+            for kept in (*held.spans, span):
+                self._pass_on(_sampled(kept))
+
+    def _pass_on(self, span: ReadableSpan) -> None:
+        for processor in self._processors:
+            processor.on_end(span)
+
+    def shutdown(self) -> None:
+        for processor in self._processors:
+            processor.shutdown()
+
+    def force_flush(self, timeout_millis: int = 30000) -> bool:
+        return all(processor.force_flush(timeout_millis) for processor in self._processors)
+
+
+def _sampled(span: ReadableSpan) -> ReadableSpan:
+    """The span marked sampled: kept by the tail decision, it is exported like a sampled one."""
+    ctx = span.context
+    return ReadableSpan(
+        name=span.name, parent=span.parent, resource=span.resource, attributes=span.attributes,
+        events=span.events, links=span.links, kind=span.kind, status=span.status,
+        start_time=span.start_time, end_time=span.end_time, instrumentation_scope=span.instrumentation_scope,
+        context=SpanContext(ctx.trace_id, ctx.span_id, ctx.is_remote,
+                            TraceFlags(ctx.trace_flags | TraceFlags.SAMPLED), ctx.trace_state))
+
+
+def sampler(settings: TracingSettings, *, record_unsampled: bool) -> Sampler:
+    """The configured sampler (OTEL_TRACES_SAMPLER and _ARG, the specification's names); with
+    `record_unsampled` the spans it leaves out are recorded, so that KeepFailedAndSlow can keep
+    them (pointless with no exporter: the trace ids are made either way)."""
+    ratio = settings.sampler_arg
+    chosen = {
+        "parentbased_traceidratio": lambda: ParentBasedTraceIdRatio(ratio),
+        "traceidratio": lambda: TraceIdRatioBased(ratio),
+        "parentbased_always_on": lambda: DEFAULT_ON,
+        "always_on": lambda: ALWAYS_ON,
+        "parentbased_always_off": lambda: DEFAULT_OFF,
+        "always_off": lambda: ALWAYS_OFF,
+    }[settings.sampler]()
+    return AlwaysRecordSampler(chosen) if record_unsampled else chosen
+
+
+def otlp_exporter(settings: TracingSettings) -> SpanExporter:
+    """The OTLP span exporter of the configured protocol; it reads the endpoint, headers and
+    certificates from the OTEL_EXPORTER_OTLP_* variables itself."""
+    if settings.otlp_protocol == "http/protobuf":
+        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter as HttpExporter
+
+        return HttpExporter()
+    from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcExporter
+
+    return GrpcExporter()
+
+
 def configure(service_name: str, settings: Settings) -> TracerProvider | None:
     """Installs the global tracer provider; returns it (to flush on exit) or None if off."""
-    if settings.tracing.sdk_disabled:
+    config = settings.tracing
+    if config.sdk_disabled:
         return None
-    provider = TracerProvider(resource=Resource.create({SERVICE_NAME: service_name}))
-    if settings.tracing.otlp_endpoint or settings.tracing.otlp_traces_endpoint:
-        from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
-
-        provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
+    processors: list[SpanProcessor] = []
+    if config.otlp_endpoint or config.otlp_traces_endpoint:
+        processors.append(BatchSpanProcessor(otlp_exporter(config)))
     if settings.trace_file is not None:
-        provider.add_span_processor(BatchSpanProcessor(JsonLinesExporter(settings.trace_file),
-                                                       schedule_delay_millis=500))
+        processors.append(BatchSpanProcessor(JsonLinesExporter(settings.trace_file),
+                                             schedule_delay_millis=500))
+    provider = TracerProvider(resource=Resource.create({SERVICE_NAME: service_name}),
+                              sampler=sampler(config, record_unsampled=bool(processors)))
+    if processors:
+        provider.add_span_processor(KeepFailedAndSlow(processors, settings.service.slow_ms))
     trace.set_tracer_provider(provider)
     return provider
 

@@ -51,6 +51,15 @@ def test_defaults(clean_env: pytest.MonkeyPatch) -> None:
     assert settings.models.writers == frozenset()
 
 
+def test_the_metrics_port_follows_the_grpc_port_unless_set(clean_env: pytest.MonkeyPatch) -> None:
+    assert Settings.from_env().metrics.port_for(50051) == 51051
+    assert Settings.from_env().metrics.port_for(0) == 0  # an ephemeral gRPC port: an ephemeral one
+    clean_env.setenv("HEALTHMESH_METRICS_PORT", "9464")
+    assert Settings.from_env().metrics.port_for(50051) == 9464
+    clean_env.setenv("HEALTHMESH_METRICS_PORT", "OFF")
+    assert Settings.from_env().metrics.port_for(50051) is None
+
+
 @pytest.mark.parametrize(("name", "value", "message"), [
     ("HEALTHMESH_PORT", "x", "HEALTHMESH_PORT must be an integer, got 'x'"),
     ("HEALTHMESH_FANOUT", "0", "HEALTHMESH_FANOUT must be >= 1, got 0"),
@@ -60,6 +69,11 @@ def test_defaults(clean_env: pytest.MonkeyPatch) -> None:
     ("HEALTHMESH_TIMEZONE", "Mars/Olympus", "HEALTHMESH_TIMEZONE: unknown time zone 'Mars/Olympus'"),
     ("HEALTHMESH_NOW", "tomorrow", "HEALTHMESH_NOW: 'tomorrow' is not an ISO date-time"),
     ("HEALTHMESH_CLOUD_BASE_URL", "ftp://x", "HEALTHMESH_CLOUD_BASE_URL must be an http(s) URL"),
+    ("OTEL_TRACES_SAMPLER", "sometimes", "OTEL_TRACES_SAMPLER must be one of parentbased_traceidratio"),
+    ("OTEL_TRACES_SAMPLER_ARG", "1.5", "OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got '1.5'"),
+    ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json", "OTEL_EXPORTER_OTLP_PROTOCOL must be one of grpc, http/"),
+    ("HEALTHMESH_ACCESS_LOG_SAMPLE", "all", "HEALTHMESH_ACCESS_LOG_SAMPLE must be a number from 0 to 1"),
+    ("HEALTHMESH_METRICS_PORT", "none", 'HEALTHMESH_METRICS_PORT must be a port number or "off"'),
 ])
 def test_malformed_values_name_their_variable(clean_env: pytest.MonkeyPatch, name: str, value: str,
                                               message: str) -> None:

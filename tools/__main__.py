@@ -7,11 +7,13 @@ from concurrent.futures import ThreadPoolExecutor
 import grpc
 
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
-from runtime import logs, server, tracing
+from runtime import logs, metrics, server, tracing
 from runtime.config import help_text
+from runtime.interceptors import AccessPolicy
 from runtime.settings import (
     TOOLS_PORT,
     DataSettings,
+    MetricsSettings,
     ServiceSettings,
     Settings,
     ToolsSettings,
@@ -30,12 +32,14 @@ SERVICES = ("CalculatorService", "GuidelineService", "DrugService")
 def main() -> None:
     argparse.ArgumentParser(prog="python -m tools", description=__doc__,
                             epilog=help_text(ServiceSettings, TransportSettings, DataSettings,
-                                             TracingSettings,
+                                             TracingSettings, MetricsSettings,
                                              ToolsSettings),
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     settings = Settings.from_env()
     logs.configure("tools", settings.service.log_level)
     tracing.configure("tools", settings)
+    port = settings.service.port_or(TOOLS_PORT)
+    metrics.configure("tools", settings, port)
     db_path = knowledge.build(settings.data.data_dir / "tools.sqlite3")
     pool = ThreadPoolExecutor(settings.tools.db_threads, thread_name_prefix="sqlite")
     retriever_timeout = settings.tools.retriever_timeout_s
@@ -51,9 +55,10 @@ def main() -> None:
         register,
         host=settings.service.host,
         advertise_host=settings.service.advertise_host,
-        port=settings.service.port_or(TOOLS_PORT),
+        port=port,
         grace=settings.service.shutdown_grace_s,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, "tools").listener(),
+        access=AccessPolicy.from_settings(settings.service),
         health_port=settings.transport.health_port,
         on_drained=lambda: pool.shutdown(wait=True),
     ))

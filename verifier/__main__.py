@@ -6,11 +6,13 @@ import asyncio
 import grpc
 
 from healthmesh.v1 import verifier_pb2, verifier_pb2_grpc
-from runtime import logs, server, tracing
+from runtime import logs, metrics, server, tracing
 from runtime.config import help_text
+from runtime.interceptors import AccessPolicy
 from runtime.settings import (
     VERIFIER_PORT,
     DataSettings,
+    MetricsSettings,
     ServiceSettings,
     Settings,
     TracingSettings,
@@ -24,11 +26,13 @@ from verifier.wording import warm_up
 def main() -> None:
     argparse.ArgumentParser(prog="python -m verifier", description=__doc__,
                             epilog=help_text(ServiceSettings, TransportSettings, DataSettings,
-                                             TracingSettings),
+                                             TracingSettings, MetricsSettings),
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     settings = Settings.from_env()
     logs.configure("verifier", settings.service.log_level)
     tracing.configure("verifier", settings)
+    port = settings.service.port_or(VERIFIER_PORT)
+    metrics.configure("verifier", settings, port)
     warm_up()  # the word lists load in about half a second; pay it before serving
 
     def register(srv: grpc.aio.Server) -> list[str]:
@@ -39,9 +43,10 @@ def main() -> None:
         register,
         host=settings.service.host,
         advertise_host=settings.service.advertise_host,
-        port=settings.service.port_or(VERIFIER_PORT),
+        port=port,
         grace=settings.service.shutdown_grace_s,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, "verifier").listener(),
+        access=AccessPolicy.from_settings(settings.service),
         health_port=settings.transport.health_port,
     ))
 

@@ -4,11 +4,14 @@ A model's text is used only when the verifier finds it faithful to what it rephr
 summarizes; otherwise the deterministic answer is verified and sent, and the verification
 notes say why the model's text was dropped. Cited reports, consults, emergencies and blocks
 stay verbatim.
+
+Counted (never with text): each phrased turn by the route whose text was sent and whether PHI kept
+it local, and each model text by route, origin and outcome.
 """
 
 from dataclasses import replace
 
-from opentelemetry import trace
+from opentelemetry import metrics, trace
 
 from healthmesh.v1 import orchestrator_pb2, verifier_pb2
 from orchestrator.answering.answer import Answer, AnswerBuilder
@@ -23,12 +26,22 @@ from orchestrator.sessions import Session
 from orchestrator.upstreams import Mesh
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
+_meter = metrics.get_meter("healthmesh.model")
+_routes = _meter.create_counter(
+    "healthmesh.model.routes", unit="{turn}",
+    description="phrased turns by the model whose text was sent (none: the deterministic answer) and "
+                "phi_local (true: PHI kept every model call of the turn on this machine)")
+_texts = _meter.create_counter(
+    "healthmesh.model.texts", unit="{text}",
+    description="model texts by route, origin (rephrasing, summary) and outcome: accepted, rejected "
+                "(the verifier found it unfaithful), budget, unavailable, unusable")
 
 GENERAL_MAX_TOKENS = 160
 GENERAL_SENTENCES = 3
 REPHRASE_MAX_TOKENS = 400
 SUMMARY = verifier_pb2.ANSWER_ORIGIN_SUMMARY
 REPHRASING = verifier_pb2.ANSWER_ORIGIN_REPHRASING
+_ORIGINS = {SUMMARY: "summary", REPHRASING: "rephrasing"}
 
 Verified = tuple[Answer, str, orchestrator_pb2.Verification, PhiDecision]  # answer, route, verdict, PHI
 
@@ -43,6 +56,7 @@ class Phrasing:
                                 answer: Answer, lang: str, phi: PhiDecision, emit: Emit) -> Verified:
         writing = self._writing(plan, answer, message, lang)
         dropped: list[str] = []
+        local_only = session.phi_seen
         if writing is not None and self.writer.writers(session.phi_seen):
             messages, origin = writing
             payload_phi = self.writer.payload_phi(messages, ctx.patient_names)
@@ -52,8 +66,10 @@ class Phrasing:
                 written = await self._model_text(ctx, session, message, plan, answer, lang, emit, messages,
                                                  origin, local_only)
                 if isinstance(written, tuple):
+                    _routes.add(1, {"route": written[1], "phi_local": local_only})
                     return (*written, phi)
                 dropped = written
+        _routes.add(1, {"route": "none", "phi_local": local_only})
         with tracer.start_as_current_span("verify") as span:
             verdict = await self.verify(ctx, message, answer, session, lang)
             span.set_attribute("healthmesh.safe", verdict.safe)
@@ -82,11 +98,14 @@ class Phrasing:
                 span.set_attribute("healthmesh.safe", verdict.safe)
                 span.set_attribute("healthmesh.model_text", True)
                 span.set_attribute("healthmesh.rules_broken", sorted({n[:2] for n in verdict.notes}))
+            outcome = "accepted" if verdict.safe else "rejected"
+            _texts.add(1, {"route": draft.route, "origin": _ORIGINS[origin], "outcome": outcome})
             if verdict.safe:
                 await stage(emit, ctx, orchestrator_pb2.STAGE_MODEL, f"accepted: {draft.route}")
                 return candidate, draft.route, verdict
             dropped = [f"model text dropped ({draft.route}): {n}" for n in verdict.notes]
         else:
+            _texts.add(1, {"route": draft.route, "origin": _ORIGINS[origin], "outcome": draft.reason})
             dropped = [f"model text dropped ({draft.route}): {draft.reason}"]
         trace.get_current_span().set_attribute("healthmesh.model_dropped", dropped)
         await stage(emit, ctx, orchestrator_pb2.STAGE_MODEL,
