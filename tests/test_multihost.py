@@ -29,7 +29,7 @@ SERVICES = ("orchestrator", "verifier", "tools", "clinic_a", "clinic_c")
 PORTS = {"orchestrator": 50050, "verifier": 50060, "tools": 50070, "clinic_a": 50051, "clinic_c": 50053}
 PARTITIONED = "clinic_c"
 # Short timeouts, so a partition is seen and healed in seconds.
-FAST = {"HEALTHMESH_CALL_TIMEOUT_S": "0.5", "HEALTHMESH_BREAKER_FAIL_MAX": "2",
+FAST = {"HEALTHMESH_CALL_TIMEOUT_S": "1", "HEALTHMESH_BREAKER_FAIL_MAX": "2",
         "HEALTHMESH_BREAKER_RESET_S": "1", "HEALTHMESH_SHUTDOWN_GRACE_S": "1",
         "HEALTHMESH_REPHRASE_MAX_CHARS": "0"}
 DROP_ALL_INPUT = """table inet partition {
@@ -183,7 +183,8 @@ def across_hosts(plan: dict[str, Any]) -> None:
         opened, took = wait_for("open breaker",
                                 lambda: (r := ask()) and step(r) == pb.STEP_STATUS_CIRCUIT_OPEN and r)
         assert opened.disposition == pb.DISPOSITION_PARTIAL
-        assert breaker() == pb.BREAKER_STATE_OPEN
+        # Open, or already letting a trial through: its reset time (1 s) may pass on a busy machine.
+        assert breaker() in (pb.BREAKER_STATE_OPEN, pb.BREAKER_STATE_HALF_OPEN)
         print(f"partitioned: PARTIAL at once, breaker open after {took:.1f} s more")
 
         subprocess.run([*nft, "delete table inet partition"], check=True, timeout=10)
