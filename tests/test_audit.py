@@ -112,9 +112,9 @@ def test_fields_outside_the_contract_are_refused(tmp_path: Path) -> None:
     assert list(log.records()) == []
 
 
-def test_eight_threads_keep_one_chain(tmp_path: Path) -> None:
-    log = opened(tmp_path / "audit.sqlite3")
-    per_thread = 25
+def appended_by_eight_threads(log: AuditLog, per_thread: int) -> None:
+    """Eight threads append while a ninth verifies: one chain holding every record, and no verify
+    beside the appenders ever reports a false problem."""
     start = threading.Barrier(9)
     verify_problems: list[str] = []
     done = threading.Event()
@@ -124,7 +124,7 @@ def test_eight_threads_keep_one_chain(tmp_path: Path) -> None:
         for i in range(per_thread):
             log.append(record(i, session_id=f"thread-{t}"))
 
-    def verifier() -> None:  # a verify beside appenders must never see a false problem
+    def verifier() -> None:
         start.wait()
         while not done.is_set():
             verify_problems.extend(log.verify())
@@ -146,19 +146,27 @@ def test_eight_threads_keep_one_chain(tmp_path: Path) -> None:
     assert log.verify() == []
 
 
-def append_in_process(path: str, name: str, count: int, start: "multiprocessing.synchronize.Event") -> None:
-    start.wait()
-    log = opened(Path(path))  # opened concurrently with the other process, on a fresh file
+def test_eight_threads_keep_one_chain(tmp_path: Path) -> None:
+    appended_by_eight_threads(opened(tmp_path / "audit.sqlite3"), per_thread=25)
 
+
+def append_from_threads(log: AuditLog, name: str, threads: int, count: int) -> None:
+    """`threads` threads of this process append `count` records each, as session "<name>-<t>"."""
     def appender(t: int) -> None:
         for i in range(count):
             log.append(record(i, session_id=f"{name}-{t}"))
 
-    threads = [threading.Thread(target=appender, args=(t,)) for t in range(2)]
-    for th in threads:
+    running = [threading.Thread(target=appender, args=(t,)) for t in range(threads)]
+    for th in running:
         th.start()
-    for th in threads:
+    for th in running:
         th.join()
+
+
+def append_in_process(path: str, name: str, count: int, start: "multiprocessing.synchronize.Event") -> None:
+    start.wait()
+    # Opened at the same moment as the other process's, on a fresh file.
+    append_from_threads(opened(Path(path)), name, 2, count)
 
 
 def test_two_processes_keep_one_chain(tmp_path: Path) -> None:

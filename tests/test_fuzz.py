@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
-from google.protobuf.descriptor import Descriptor, FieldDescriptor, ServiceDescriptor
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
-from healthmesh.v1 import clinic_pb2, orchestrator_pb2, tools_pb2, verifier_pb2
+from tests.test_bad_bytes import SERVICES, call_raw
 
 SEED = int(os.environ.get("HEALTHMESH_FUZZ_SEED", "20261124"))
 CASES = int(os.environ.get("HEALTHMESH_FUZZ_CASES", "120"))  # per RPC: ~2,400 requests in all
@@ -50,16 +50,6 @@ PLAUSIBLE = {
 }
 INTS = [0, 1, -1, 2, 7, 100, 2**31 - 1, -(2**31), 2**63 - 1, -(2**63)]
 FLOATS = [0.0, -1.0, 1e-9, 37.5, 1e308, float("inf"), float("-inf"), float("nan")]
-
-
-def services() -> dict[str, list[ServiceDescriptor]]:
-    return {
-        "clinics": [clinic_pb2.DESCRIPTOR.services_by_name["ClinicService"]],
-        "tools": [tools_pb2.DESCRIPTOR.services_by_name[n]
-                  for n in ("CalculatorService", "GuidelineService", "DrugService")],
-        "verifier": [verifier_pb2.DESCRIPTOR.services_by_name["VerifierService"]],
-        "orchestrator": [orchestrator_pb2.DESCRIPTOR.services_by_name["OrchestratorService"]],
-    }
 
 
 def scalar(rng: random.Random, field: FieldDescriptor) -> object:
@@ -126,28 +116,17 @@ def cases(rng: random.Random, descriptor: Descriptor) -> Iterator[bytes]:
         yield mutate(rng, raw) if number % 4 == 3 else raw
 
 
-def call(channel: grpc.Channel, path: str, streaming: bool, raw: bytes) -> grpc.RpcError | None:
-    try:
-        if streaming:
-            list(channel.unary_stream(path)(raw, timeout=30))
-        else:
-            channel.unary_unary(path)(raw, timeout=30)
-    except grpc.RpcError as err:
-        return err
-    return None
-
-
-@pytest.mark.parametrize("target", sorted(services()))
+@pytest.mark.parametrize("target", sorted(SERVICES))
 def test_every_rpc_answers_any_request_with_a_documented_bounded_status(mesh, target):
     svc = mesh.mesh.clinics["clinic_a"] if target == "clinics" else getattr(mesh.mesh, target)
     rng = random.Random(f"{SEED}:{target}")
     failures: list[str] = []
     with svc.channel() as channel:
-        for service in services()[target]:
+        for service in SERVICES[target]:
             for method in service.methods:
                 path = f"/{service.full_name}/{method.name}"
                 for number, raw in enumerate(cases(rng, method.input_type)):
-                    err = call(channel, path, method.server_streaming, raw)
+                    err = call_raw(channel, path, method.server_streaming, raw)
                     if err is None:
                         continue
                     details = err.details() or ""

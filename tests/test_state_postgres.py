@@ -3,7 +3,6 @@ SQLite, one chain under concurrent threads and processes, tampering found, the v
 --url, sessions shared by two orchestrator replicas; and the SQLite default left as it was."""
 
 import multiprocessing
-import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from runtime.config import ConfigError
 from runtime.errors import NotFound
 from runtime.settings import Settings
 from tests.conftest import MARIA, run_mesh
-from tests.test_audit import record, run_cli
+from tests.test_audit import append_from_threads, appended_by_eight_threads, record, run_cli
 
 ANSWERED = orchestrator_pb2.DISPOSITION_ANSWERED
 
@@ -74,52 +73,17 @@ def test_the_same_chain_as_on_sqlite(postgres_url: str, tmp_path: Path) -> None:
 def test_eight_threads_keep_one_chain(postgres_url: str) -> None:
     pool = postgres.open_pool(postgres_url)
     try:
-        log = AuditLog(PostgresChain(pool.connection, ChainKey(KEY_HEX.encode()), CHAIN))
-        start = threading.Barrier(9)
-        problems: list[str] = []
-        done = threading.Event()
-
-        def appender(t: int) -> None:
-            start.wait()
-            for i in range(20):
-                log.append(record(i, session_id=f"thread-{t}"))
-
-        def verifier() -> None:  # a verify beside appenders must never see a false problem
-            start.wait()
-            while not done.is_set():
-                problems.extend(log.verify())
-
-        threads = [threading.Thread(target=appender, args=(t,)) for t in range(8)]
-        checker = threading.Thread(target=verifier)
-        for th in [*threads, checker]:
-            th.start()
-        for th in threads:
-            th.join()
-        done.set()
-        checker.join()
-        rows = list(log.records())
+        appended_by_eight_threads(AuditLog(PostgresChain(pool.connection, ChainKey(KEY_HEX.encode()), CHAIN)),
+                                  per_thread=20)
     finally:
         pool.close()
-    assert [r["seq"] for r in rows] == list(range(1, 8 * 20 + 1))
-    assert sorted((r["session_id"], r["trace_id"]) for r in rows) == sorted(
-        (f"thread-{t}", f"{i:032x}") for t in range(8) for i in range(20))
-    assert problems == []
 
 
 def append_in_process(url: str, name: str, count: int, start: "multiprocessing.synchronize.Event") -> None:
     start.wait()
     pool = postgres.open_pool(url)  # the schema is created by both processes at once
     log = AuditLog(PostgresChain(pool.connection, ChainKey(KEY_HEX.encode()), CHAIN))
-
-    def appender(t: int) -> None:
-        for i in range(count):
-            log.append(record(i, session_id=f"{name}-{t}"))
-
-    threads = [threading.Thread(target=appender, args=(t,)) for t in range(3)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
+    append_from_threads(log, name, 3, count)
     pool.close()
 
 
