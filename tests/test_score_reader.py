@@ -4,13 +4,14 @@ worked examples and clinical notes (tests/eval/score_sentences.json) holds its f
 import pytest
 
 from orchestrator.toolquestions.requests import read
-from tests.eval.score_sentences import HOLDOUT_PATH, SET_PATH, score
+from tests.eval.score_sentences import HOLDOUT_PATH, SET_PATH, TUNING2_PATH, score
 from tools.calculators import compute
 
 # Measured floors (the README has first and final runs); the target is 95% exact. The held-out
-# set was not tuned on: its floor is its first run.
+# set is not tuned on, so a failure here says how much, never which case.
 MIN_EXACT = 0.95
-MIN_EXACT_HELD_OUT = 0.87
+MIN_EXACT_TUNING2 = 0.87
+MIN_EXACT_HELD_OUT = 0.75
 
 
 def computed(message: str) -> float:
@@ -55,7 +56,13 @@ def test_the_labeled_set_scores_exactly():
     assert result.rate >= MIN_EXACT, result.wrong[:20]
 
 
-def test_the_held_out_set_scores_as_first_measured():
-    result = score(HOLDOUT_PATH)
+def test_the_formerly_held_out_set_scores_as_first_measured():
+    result = score(TUNING2_PATH)
     assert sum(result.cases.values()) >= 100
-    assert result.rate >= MIN_EXACT_HELD_OUT, result.wrong[:20]
+    assert result.rate >= MIN_EXACT_TUNING2, result.wrong[:20]
+
+
+def test_the_held_out_set_holds_its_floor():
+    result = score(HOLDOUT_PATH)
+    assert all(n >= 20 for n in result.cases.values()) and len(result.cases) == 5
+    assert result.rate >= MIN_EXACT_HELD_OUT, f"{result.rate:.1%} exact"
