@@ -79,7 +79,7 @@ def abbreviation(text: str, original: str, abbreviation: str) -> str:
 def denied(text: str, start: int, end: int) -> bool:
     """A finding at text[start:end] is denied by a negation before it in its clause, or right
     after it (": no", "negativo")."""
-    if _POST_NEGATION.match(text, end):
+    if (after := _POST_NEGATION.match(text, end)) and not (re.fullmatch(r"\s+no", after.group(0)) and _portuguese(text)):
         return True
     head = text[max(0, start - 120):start]
     last = None
@@ -105,9 +105,21 @@ def _listed(text: str, negation_end: int) -> bool:
     return bool(re.search(r",[^,]*\b(?:or|nor|ou|nem)\b", clause))
 
 
+# Clinical words the general language words miss: a short clinical note ("52 anos, BRE no ECG,
+# tabagista") carries few of those.
+_PT_CLINICAL = re.compile(r"\b(?:anos|historia|suspeita|ureia|troponina|pressao|frequencia|sinais|nega|tabagista"
+                          r"|hipertens[oa]|diabetic[oa]|escore|calcule|sem|ausente|sim|mulher|homem|idos[oa]|irpm)\b")
+_EN_CLINICAL = re.compile(r"\b(?:years?|history|suspicious|urea|troponin|pressure|rate|signs|denies|smoker"
+                          r"|hypertensive|diabetic|score|calculate|without|absent|woman|man|old|breaths)\b")
+
+
+def _clinical_words(text: str) -> tuple[int, int]:
+    return len(_PT_CLINICAL.findall(text)), len(_EN_CLINICAL.findall(text))
+
+
 @functools.lru_cache(maxsize=256)
 def _portuguese(text: str) -> bool:
-    return detect_language(text) == "pt"
+    return detect_language(text, hints=_clinical_words) == "pt"
 
 
 def finding(text: str, pattern: str) -> str:
@@ -132,7 +144,7 @@ _NOT_DURATION = (r"(?![.,]?\d)(?!\s*(?:days?|hours?|hrs?|h|weeks?|months?|years?
 _AGE = re.compile(
     r"\b(\d{1,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*(?:old|o)\b|\b(\d{1,3})\s*(?:yo|y/o)\b"
     r"|\b(?:aged|age|idade)\s*(?:of|de|is|:|=)?\s*(\d{1,3})\b|\b(\d{1,3})\s*anos\b"
-    r"|\b(?:is|tem|he's|she's|'s|esta com)\s+(\d{2,3})\b(?!\s*(?:%|mg|mm|kg|cm|bpm|x|/))"
+    r"|\b(?:is|tem|he's|she's|'s|esta com)\s+(\d{2,3})\b(?![.,]\d|\s*(?:%|mg|mm|kg|cm|bpm|x|/|°|degrees|graus|f\b|c\b))"
     r"|\b(\d{2,3})\s*years?\b(?!\s+ago)|\b(\d{2,3})(?:m|f)\b|\b(\d{2,3})\s?a\b(?![.,]\d)"
     r"|\b[mf]\s*/\s*(\d{2,3})\b|\b(\d{2,3})\s*/\s*[mf]\b"
     # "Mr. K, 71, ...", "Sra. M., 66": a bare number after a title and a name

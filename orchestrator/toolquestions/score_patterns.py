@@ -36,9 +36,9 @@ ATHEROSCLEROTIC = (r"\b(?:" + _BRAIN_INFARCT + r"|prior mi|previous mi|old mi|(?
                     r"|infarto previo|iam previo)\b")
 FEMALE = (r"\b(?:woman|female|she|her|mrs|ms|lady|mother|mom|mum|daughter|sister|wife|grandmother|grandma|mulher"
            r"|feminino|feminina|senhora|sra|mae|filha|irma|esposa|paciente do sexo feminino|idosa|puerpera|gestante"
-           r"|\d{2,3}f)\b")
+           r"|\d{2,3}f|\d{2,3}\s*/\s*f|f\s*/\s*\d{2,3})\b")
 MALE = (r"\b(?:man|male|he|his|mr|gentleman|father|dad|son|brother|husband|grandfather|grandpa|homem|masculino"
-         r"|senhor|sr|pai|filho|irmao|marido|idoso|\d{2,3}m)\b")
+         r"|senhor|sr|pai|filho|irmao|marido|idoso|\d{2,3}m|\d{2,3}\s*/\s*m|m\s*/\s*\d{2,3})\b")
 CONFUSION = (r"\b(?:confus\w*|disorient\w*|altered mental(?: status)?\w*|altered mentation|altered consciousness|delirium"
               r"|lethargic|letargic\w*|somnolent|sonolent[oa]|obtund\w*|not oriented|a&ox[0-2]|oriented x ?[0-2]"
               r"|desorientad\w*|confus[oa]|rebaixamento do nivel de consciencia|alteracao (?:do nivel )?de consciencia)\b")
@@ -125,4 +125,5 @@ MALIGNANCY = (r"\b(?:cancer|malignan\w*|neoplas\w*|carcinoma|tumou?r|metasta\w*|
 
 SURGERY = (r"\b(?:surgery|surgical|operation|operated|section|replacement|arthroplasty|ectomy|cesarea|cesariana"
             r"|cirurgia|operad[oa]|\w+ectomia|\w+ectomy|histerectomia)\b")
+LYING_STILL = r"(?:immobili|bedridden|bed rest|bed-bound|acamad|imobiliza|repouso no leito|cast|gesso|plaster)"
 POST_OP = r"\b(?:post-?op(?:erative)?(?: day)?|pos-?operatorio|puerpera|no mesmo dia|same day|cast|gesso|plaster)\b"

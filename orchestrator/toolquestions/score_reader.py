@@ -43,6 +43,7 @@ from orchestrator.toolquestions.score_patterns import (
     HISTORY,
     HYPERTENSION,
     IMMOBILE,
+    LYING_STILL,
     MALE,
     MALIGNANCY,
     OBESITY,
@@ -197,8 +198,9 @@ def _immobilization(text: str) -> tuple[bool, Criterion]:
     """Immobilization for 3 days or more, or surgery in the past 4 weeks (Wells 2000)."""
     if words := finding(text, IMMOBILE) or finding(text, POST_OP):
         when = WHEN_QUIT.search(text, text.find(words), text.find(words) + len(words) + 40)
-        recent = when is None or days(when) <= 28
-        if recent:
+        # Lying still counts from 3 days on ("acamado há 2 dias" does not); an operation, within 4 weeks.
+        counts = (when is None or days(when) >= 3) if re.match(LYING_STILL, words) else (when is None or days(when) <= 28)
+        if counts:
             return True, Criterion("immobilization", "yes", words)
     if words := finding(text, SURGERY):
         at = text.find(words)
