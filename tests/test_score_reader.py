@@ -9,9 +9,9 @@ from tools.calculators import compute
 
 # Measured floors (the README has first and final runs); the target is 95% exact. The held-out
 # set is not tuned on, so a failure here says how much, never which case.
-MIN_EXACT = 0.95
-MIN_EXACT_TUNING2 = 0.87
-MIN_EXACT_HELD_OUT = 0.75
+MIN_EXACT = 0.98
+MIN_EXACT_TUNING2 = 0.98
+MIN_EXACT_HELD_OUT = 0.91
 
 
 def computed(message: str) -> float:
