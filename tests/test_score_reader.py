@@ -4,13 +4,14 @@ worked examples and clinical notes (tests/eval/score_sentences.json) holds its f
 import pytest
 
 from orchestrator.toolquestions.requests import read
-from tests.eval.score_sentences import HOLDOUT_PATH, SET_PATH, score
+from tests.eval.score_sentences import HOLDOUT_PATH, SET_PATH, TUNING2_PATH, score
 from tools.calculators import compute
 
 # Measured floors (the README has first and final runs); the target is 95% exact. The held-out
-# set was not tuned on: its floor is its first run.
-MIN_EXACT = 0.95
-MIN_EXACT_HELD_OUT = 0.87
+# set is not tuned on, so a failure here says how much, never which case.
+MIN_EXACT = 0.98
+MIN_EXACT_TUNING2 = 0.98
+MIN_EXACT_HELD_OUT = 0.91
 
 
 def computed(message: str) -> float:
@@ -35,11 +36,40 @@ def test_the_issues_sentences_are_read_right(message, expected):
     assert computed(message) == expected
 
 
+@pytest.mark.parametrize(("message", "expected"), [
+    # numbers in words, for an age and a rate
+    ("CURB-65: my grandmother is eighty-one, confused, urea 8 mmol/L, breathing thirty-two times a minute, "
+     "BP 120/80", 4),
+    # a troponin against the assay's limit stated elsewhere, and in another unit
+    ("HEART: 50-year-old, moderately suspicious, ECG normal, no risk factors. Troponin 0.09 ng/mL. "
+     "Lab: upper reference limit of troponin 0.04 ng/mL", 3),
+    ("HEART: 70 anos, história pouco suspeita, ECG normal, troponina 150 ng/L (URL 0,04 ng/mL)", 4),
+    # Portuguese "no" is "in the", not a negation
+    ("HEART: 52 anos, história moderadamente suspeita, BRE no ECG, tabagista e diabético, "
+     "troponina normal", 4),
+    # a negated list that ends in "ou"; PE most likely in Portuguese word order
+    ("Wells TEP: FC 110, sem cirurgia recente, trauma, câncer ou imobilização; o TEP foi considerado o "
+     "diagnóstico mais provável", 4.5),
+    # a GCS before its name, a pressure in mmHg with no name, a duration that is not a rate
+    ("qSOFA: short of breath for two days, 18 breaths/min, 98/60 mmHg, scored 14 on the Glasgow scale", 2),
+    # lying still counts from 3 days
+    ("Wells PE: FC 96, acamado há 2 dias, sem sinais de TVP", 0),
+    ("CHA2DS2-VASc: F/81, AF, HTN", 4),
+])
+def test_general_forms_are_read(message, expected):
+    assert computed(message) == expected
+
+
 def test_what_was_read_is_shown_with_its_words():
     task = read("CURB-65: paciente de 80 anos, confuso, ureia 60 mg/dL, FR 32 irpm, PA 8x5")
     read_as = {c.name: (c.value, c.words) for c in task.readings}
     assert read_as["urea_mmol_per_l"] == ("10.0", "ureia 60 mg/dL")
     assert read_as["systolic_bp"] == ("80", "PA 8x5") and read_as["confusion"] == ("yes", "confuso")
+    task = read("HEART: my father is sixty-eight, moderately suspicious, ECG normal, "
+                "hs-cTnT 60 ng/L (URL 14 ng/L)")
+    read_as = {c.name: (c.value, c.words) for c in task.readings}
+    assert read_as["age"] == ("68", "is sixty-eight")
+    assert read_as["troponin"] == ("4.3x the upper limit", "hs-cTnT 60 ng/L, URL 14 ng/L")
 
 
 def test_missing_criteria_are_named():
@@ -55,7 +85,13 @@ def test_the_labeled_set_scores_exactly():
     assert result.rate >= MIN_EXACT, result.wrong[:20]
 
 
-def test_the_held_out_set_scores_as_first_measured():
-    result = score(HOLDOUT_PATH)
+def test_the_formerly_held_out_set_scores_as_first_measured():
+    result = score(TUNING2_PATH)
     assert sum(result.cases.values()) >= 100
-    assert result.rate >= MIN_EXACT_HELD_OUT, result.wrong[:20]
+    assert result.rate >= MIN_EXACT_TUNING2, result.wrong[:20]
+
+
+def test_the_held_out_set_holds_its_floor():
+    result = score(HOLDOUT_PATH)
+    assert all(n >= 20 for n in result.cases.values()) and len(result.cases) == 5
+    assert result.rate >= MIN_EXACT_HELD_OUT, f"{result.rate:.1%} exact"

@@ -7,8 +7,11 @@ with their units and converted to the scores' own (BUN mg/dL x 0.357 and Brazili
 6.0 to urea mmol/L; a Brazilian "PA 8x5" in cmHg to 80/50 mmHg).
 """
 
+import functools
 import re
 from dataclasses import dataclass
+
+from runtime.text.language import detect_language
 
 
 @dataclass(frozen=True)
@@ -24,9 +27,10 @@ class Criterion:
 
 _PRE_NEGATION = re.compile(
     r"(?:\b(?:no|not|without|denies|denied|deny|negative for|free of|absence of|never|nor|sem|nega|negou|negando"
-    r"|nao|nenhum|nenhuma|ausencia de|nem|negativo para|negativa para)\b|n't\b)"
-    # An auxiliary right after the negation belongs to it: "never had", "has not had", "nunca teve".
-    r"(?:\s+(?:had|have|has|been|got|shown|tive|teve|apresentou|apresenta|esta|estava|ta|foi|e))?")
+    r"|nao|nunca|nenhum|nenhuma|ausencia de|nem|negativo para|negativa para)\b|n't\b)"
+    # An auxiliary right after the negation belongs to it: "never had", "has not had", "nao tem".
+    r"(?:\s+(?:had|have|has|been|got|shown|tive|teve|tem|tinha|possui|sofre de|sofreu|apresentou|apresenta"
+    r"|esta|estava|ta|foi|e))?")
 # What ends a negation's scope: the clause ends, or a new assertion starts.
 _SCOPE_END = re.compile(
     r"[.;)]|\d|\b(?:but|however|although|though|mas|porem|entretanto|contudo|with|com|has|have|had|presents?"
@@ -36,17 +40,17 @@ _SCOPE_END = re.compile(
     r"|historia de|antecedente)\b")
 _POST_NEGATION = re.compile(
     r"(?:\s*/\s*\w+|\s+or\s+\w+)*"  # "Stroke/TIA: no"
-    r"\s*(?:[:=(-]\s*|\s(?:is|was|are|were|e|esta|foi)\s+)?(?:no|not present|absent|negative|none|nao|ausente"
-    r"|negativ[oa]|negad[oa])\b")
+    r"\s*(?:[:=(-]\s*|\s(?:is|was|are|were|e|esta|foi)\s+)?(?:no|not present|absent|negative|none|nao|ausentes?"
+    r"|negativ[oa]s?|negad[oa]s?|nega|negou|denied|denies|nenhum|nenhuma)\b")
 _TEST_BEFORE = re.compile(r"\b(?:ecg|ekg|eletro|electrocardiogram|eletrocardiograma|exame|x-ray|rx|echo)\s*$")
 _FORMER = re.compile(r"\b(?:former|ex|quit|stopped|previous|parou|deixou de)\b")
-WHEN_QUIT = re.compile(r"(\d+)\s*(days?|weeks?|months?|years?|dias?|semanas?|mes|meses|anos?)\b")
-_DAYS = {"day": 1, "dia": 1, "week": 7, "semana": 7, "month": 30, "mes": 30, "mese": 30, "year": 365, "ano": 365}
+WHEN_QUIT = re.compile(r"(\d+)\s*(days?|d|weeks?|wks?|months?|mos?|years?|yrs?|dias?|semanas?|mes|meses|anos?)\b")
+_DAYS = {"da": 1, "d": 1, "di": 1, "we": 7, "wk": 7, "se": 7, "mo": 30, "me": 30, "ye": 365, "yr": 365, "an": 365}
 
 
 def days(when: re.Match[str]) -> int:
-    """The days of a WHEN_QUIT match ("3 weeks", "1 mes")."""
-    return int(when.group(1)) * _DAYS.get(when.group(2).rstrip("s"), 365)
+    """The days of a WHEN_QUIT match ("3 weeks", "1 mes", "2 yrs"), by the unit's first letters."""
+    return int(when.group(1)) * _DAYS[when.group(2)[:2]]
 
 
 def former(text: str, words: str) -> bool:
@@ -75,21 +79,47 @@ def abbreviation(text: str, original: str, abbreviation: str) -> str:
 def denied(text: str, start: int, end: int) -> bool:
     """A finding at text[start:end] is denied by a negation before it in its clause, or right
     after it (": no", "negativo")."""
-    if _POST_NEGATION.match(text, end):
+    if (after := _POST_NEGATION.match(text, end)) and not (re.fullmatch(r"\s+no", after.group(0)) and _portuguese(text)):
         return True
     head = text[max(0, start - 120):start]
     last = None
     for m in _PRE_NEGATION.finditer(head):
-        last = m
+        if m.group(0).split()[0] != "no" or not _portuguese(text):  # Portuguese "no" is "in the"
+            last = m
     if last is None or _SCOPE_END.search(head, last.end()):
         return False
     # A comma ends the scope after a phrase ("sem edema de MMII, TEP é…"), not inside a list of
     # single findings ("no diabetes, stroke or heart failure"); a test's "ECG sem alterações" is
     # about the test alone.
     negated, comma, _ = head[last.end():].partition(",")
-    if comma and (len(negated.split()) > 2 or _TEST_BEFORE.search(head, 0, last.start())):
+    listed = _listed(text, start - len(head) + last.end())
+    if comma and ((len(negated.split()) > 2 and not listed) or _TEST_BEFORE.search(head, 0, last.start())):
         return False
     return True
+
+
+def _listed(text: str, negation_end: int) -> bool:
+    """The negation heads a list that ends in "or" ("sem doença viral recente, cirurgia, trauma
+    ou imobilização"): it covers every item of the list."""
+    clause = re.match(r"[^.;]*", text[negation_end:]).group(0)
+    return bool(re.search(r",[^,]*\b(?:or|nor|ou|nem)\b", clause))
+
+
+# Clinical words the general language words miss: a short clinical note ("52 anos, BRE no ECG,
+# tabagista") carries few of those.
+_PT_CLINICAL = re.compile(r"\b(?:anos|historia|suspeita|ureia|troponina|pressao|frequencia|sinais|nega|tabagista"
+                          r"|hipertens[oa]|diabetic[oa]|escore|calcule|sem|ausente|sim|mulher|homem|idos[oa]|irpm)\b")
+_EN_CLINICAL = re.compile(r"\b(?:years?|history|suspicious|urea|troponin|pressure|rate|signs|denies|smoker"
+                          r"|hypertensive|diabetic|score|calculate|without|absent|woman|man|old|breaths)\b")
+
+
+def _clinical_words(text: str) -> tuple[int, int]:
+    return len(_PT_CLINICAL.findall(text)), len(_EN_CLINICAL.findall(text))
+
+
+@functools.lru_cache(maxsize=256)
+def _portuguese(text: str) -> bool:
+    return detect_language(text, hints=_clinical_words) == "pt"
 
 
 def finding(text: str, pattern: str) -> str:
@@ -108,23 +138,31 @@ def flag(name: str, text: str, pattern: str) -> tuple[bool, Criterion]:
 # -- numbers --------------------------------------------------------------------------------------
 
 _NUM = r"(\d{1,3}(?:[.,]\d+)?)"
+# A number of days, hours ... is a duration, not a rate ("breathing that started 2 days ago").
+_NOT_DURATION = (r"(?![.,]?\d)(?!\s*(?:days?|hours?|hrs?|h|weeks?|months?|years?|yrs?|dias?|horas?|semanas?|meses|mes"
+                 r"|anos?|%)\b)")
 _AGE = re.compile(
     r"\b(\d{1,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*(?:old|o)\b|\b(\d{1,3})\s*(?:yo|y/o)\b"
     r"|\b(?:aged|age|idade)\s*(?:of|de|is|:|=)?\s*(\d{1,3})\b|\b(\d{1,3})\s*anos\b"
-    r"|\b(?:is|tem|he's|she's|'s|esta com)\s+(\d{2,3})\b(?!\s*(?:%|mg|mm|kg|cm|bpm|x|/))"
-    r"|\b(\d{2,3})\s*years?\b(?!\s+ago)|\b(\d{2,3})(?:m|f)\b"
+    r"|\b(?:is|tem|he's|she's|'s|esta com)\s+(\d{2,3})\b(?![.,]\d|\s*(?:%|mg|mm|kg|cm|bpm|x|/|°|degrees|graus|f\b|c\b))"
+    r"|\b(\d{2,3})\s*years?\b(?!\s+ago)|\b(\d{2,3})(?:m|f)\b|\b(\d{2,3})\s?a\b(?![.,]\d)"
+    r"|\b[mf]\s*/\s*(\d{2,3})\b|\b(\d{2,3})\s*/\s*[mf]\b"
+    # "Mr. K, 71, ...", "Sra. M., 66": a bare number after a title and a name
+    r"|\b(?:mr|mrs|ms|miss|sr|sra|dona|seu)\.?\s+[a-z]\w*\.?\s*,\s*(\d{2,3})\b(?![.,]\d|\s*(?:%|mg|mm|kg|/|x))"
     # "female, 58, diabetes": a bare number right after the sex is the age
     r"|\b(?:female|male|woman|man|mulher|homem|feminino|masculino)\s*,\s*(\d{2,3})\b(?![.,]\d|\s*(?:%|mg|mm|kg|/))")
 # A keyword, then its number within a few words ("respirations are 22/min", "a pressão está 13 por 8").
 _GAP = r"\b[^.;\d]{0,28}?"
 RR = re.compile(
     rf"\b(?:rr|respiratory rate|resp(?:iratory)?\.? rate|respirations?|breathing|respiracao|respirando|tachypn\w*"
-    rf"|taquipn\w*|fr|frequencia respiratoria){_GAP}{_NUM}|\b{_NUM}\s*(?:breaths?\s*(?:/|per)\s*min\w*|rpm|irpm|ipm|mrm)\b")
+    rf"|taquipn\w*|fr|frequencia respiratoria){_GAP}{_NUM}{_NOT_DURATION}|\b{_NUM}\s*(?:breaths?\s*(?:/|per)\s*min\w*|rpm|irpm|ipm|mrm)\b")
 HR = re.compile(
     rf"\b(?:hr|heart rate|pulse(?: rate)?|fc|frequencia cardiaca|pulso|coracao|tachycardic|taquicardic\w*){_GAP}"
-    rf"(\d{{2,3}})\b|\b(\d{{2,3}})\s*(?:bpm|beats?\s*(?:/|per)\s*min\w*)")
+    rf"(\d{{2,3}})\b{_NOT_DURATION}|\b(\d{{2,3}})\s*(?:bpm|beats?\s*(?:/|per)\s*min\w*)")
 _BP = re.compile(
-    rf"\b(?:bp|blood pressure|pa|pressao arterial|pressao|ta){_GAP}(\d{{1,3}})\s*(?:/|x|over|por)\s*(\d{{1,3}})(?!\d)")
+    rf"\b(?:bp|blood pressure|pa|pressao arterial|pressao|ta){_GAP}(\d{{1,3}})\s*(?:/|x|over|por)\s*(\d{{1,3}})(?!\d)"
+    # a pair in mmHg needs no name: "132/106 mmHg of blood pressure"
+    r"|\b(\d{2,3})\s*(?:/|x)\s*(\d{2,3})\s*mm\s*hg\b")
 _SBP = re.compile(
     rf"\b(?:sbp|systolic(?: blood pressure| bp| pressure)?|pas|pressao (?:arterial )?sistolica|sistolica)"
     rf"\s*(?:of|de|is|was|=|:|em)?\s*{_NUM}")
@@ -133,7 +171,10 @@ _DBP = re.compile(
     rf"\s*(?:of|de|is|was|=|:|em)?\s*{_NUM}")
 _UREA = re.compile(
     rf"\b(bun|blood urea nitrogen|urea nitrogen|serum urea|urea|ureia){_GAP}{_NUM}\s*(mmol\s*/?\s*l|mg\s*/?\s*dl)?")
-GCS = re.compile(r"\b(?:gcs|glasgow(?: coma scale| score)?)\s*(?:of|de|is|was|=|:)?\s*(\d{1,2})\b")
+GCS = re.compile(r"\b(?:gcs|glasgow(?: coma scale| coma score| score)?)(?: score)?\s*(?:of|de|is|was|=|:)?\s*(\d{1,2})\b"
+                 # "classified as 13 (E3V4M6) on the Glasgow Coma Scale"
+                 r"|\b(\d{1,2})\s*(?:/\s*15\s*)?(?:\([^)]{0,12}\)\s*)?(?:on|in|na|no|pela)\s+(?:the\s+|a\s+)?(?:gcs|glasgow|escala de"
+                 r" (?:coma de )?glasgow)\b")
 
 
 def _value(m: re.Match[str]) -> float:
@@ -156,7 +197,7 @@ def read_number(name: str, pattern: re.Pattern[str], text: str) -> Criterion | N
 def read_blood_pressure(text: str) -> tuple[Criterion | None, Criterion | None]:
     """Systolic and diastolic in mmHg; a Brazilian "8x5" is in cmHg."""
     if m := _BP.search(text):
-        systolic, diastolic = int(m.group(1)), int(m.group(2))
+        systolic, diastolic = (int(g) for g in (m.group(1, 2) if m.group(1) else m.group(3, 4)))
         if systolic < 30 and diastolic < 30:  # cmHg
             systolic, diastolic = systolic * 10, diastolic * 10
         return Criterion("systolic_bp", str(systolic), m.group(0)), Criterion("diastolic_bp", str(diastolic), m.group(0))

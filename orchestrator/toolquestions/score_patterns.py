@@ -8,11 +8,15 @@ from healthmesh.v1 import tools_pb2
 
 # -- findings, by the scores' published definitions -------------------------------------------------
 
+# An ischaemic stroke named by where it is ("basal ganglia infarction", "infarto cerebral"), or in lay words.
+_BRAIN_INFARCT = (r"(?:cerebral|brain|basal ganglia|lacunar|corona radiat\w*|cerebellar|pontine|thalamic|capsular"
+                  r"|cortical|mca|pca|aca|territory)\s+infarct\w*|infartos? (?:cerebra\w*|lacunar\w*|isquemico cerebral)"
+                  r"|derrame(?: cerebral)?|isquemia cerebral|avci|brain attack")
 HYPERTENSION = r"\b(?:hypertensi\w*|htn|high blood pressure|hipertens\w*|pressao alta)\b"
 DIABETES = r"\b(?:diabet\w*|dm|dm2|dm1|t2dm|t1dm|iddm|niddm)\b"
 CHF = (r"\b(?:heart failure|chf|congestive|insuficiencia cardiaca|icc|lv dysfunction|reduced ejection fraction"
         r"|hfref|disfuncao ventricular|fracao de ejecao reduzida)\b")
-STROKE = (r"\b(?:stroke|tia|transient ischemic attack|thromboembol\w*|avc|ait|ataque isquemico transitorio"
+STROKE = (r"\b(?:" + _BRAIN_INFARCT + r"|stroke|tia|transient ischemic attack|thromboembol\w*|avc|ait|ataque isquemico transitorio"
            r"|tromboembol\w*|embolia sistemica|(?:systemic|arterial|peripheral)\s+(?:arterial\s+)?embol\w*"
            r"|cerebral infarct\w*|infartos? cerebra\w*|ischemic stroke|avc isquemico|avci)\b")
 VASCULAR = (r"\b(?:prior mi|previous mi|old mi|myocardial infarction|heart attack|infarto|iam previo|pad"
@@ -22,9 +26,9 @@ CHOLESTEROL = (r"\b(?:hypercholesterol\w*|high cholesterol|hyperlipid\w*|dyslipi
                 r"|hipercolesterol\w*)\b")
 OBESITY = r"\b(?:obes\w*|(?:bmi|imc)\s*(?:of|de|is|=|:|>)?\s*(?:3\d|[4-6]\d))\b"
 SMOKING = r"\b(?:current(?:ly)? smok\w*|smok\w*|tabagis\w*|fumante|fuma|fumar|fumava|fumou)\b"
-FAMILY = (r"\b(?:family history|positive family|historia familiar|historico familiar|antecedente familiar"
+FAMILY = (r"\b(?:family history|family hx|fhx|fh of|positive family|historia familiar|historico familiar|antecedente familiar"
            r"|father had|mother had|pai (?:teve|infartou)|mae (?:teve|infartou))\b")
-ATHEROSCLEROTIC = (r"\b(?:prior mi|previous mi|old mi|(?:prior|previous|old|history of|had an?) (?:myocardial infarction|heart attack)"
+ATHEROSCLEROTIC = (r"\b(?:" + _BRAIN_INFARCT + r"|prior mi|previous mi|old mi|(?:prior|previous|old|history of|had an?) (?:myocardial infarction|heart attack)"
                     r"|pci|icp|dac|cabg|stent\w*"
                     r"|angioplast\w*|bypass|revasculari[sz]\w*|stroke|tia|avc|ait|pad|peripheral arter\w*"
                     r"|known (?:cad|coronary)|coronary artery disease|atherosclero\w*|ateroscler\w*|doenca coronaria"
@@ -32,10 +36,10 @@ ATHEROSCLEROTIC = (r"\b(?:prior mi|previous mi|old mi|(?:prior|previous|old|hist
                     r"|infarto previo|iam previo)\b")
 FEMALE = (r"\b(?:woman|female|she|her|mrs|ms|lady|mother|mom|mum|daughter|sister|wife|grandmother|grandma|mulher"
            r"|feminino|feminina|senhora|sra|mae|filha|irma|esposa|paciente do sexo feminino|idosa|puerpera|gestante"
-           r"|\d{2,3}f)\b")
+           r"|\d{2,3}f|\d{2,3}\s*/\s*f|f\s*/\s*\d{2,3})\b")
 MALE = (r"\b(?:man|male|he|his|mr|gentleman|father|dad|son|brother|husband|grandfather|grandpa|homem|masculino"
-         r"|senhor|sr|pai|filho|irmao|marido|idoso|\d{2,3}m)\b")
-CONFUSION = (r"\b(?:confus\w*|disorient\w*|altered mental\w*|altered mentation|altered consciousness|delirium"
+         r"|senhor|sr|pai|filho|irmao|marido|idoso|\d{2,3}m|\d{2,3}\s*/\s*m|m\s*/\s*\d{2,3})\b")
+CONFUSION = (r"\b(?:confus\w*|disorient\w*|altered mental(?: status)?\w*|altered mentation|altered consciousness|delirium"
               r"|lethargic|letargic\w*|somnolent|sonolent[oa]|obtund\w*|not oriented|a&ox[0-2]|oriented x ?[0-2]"
               r"|desorientad\w*|confus[oa]|rebaixamento do nivel de consciencia|alteracao (?:do nivel )?de consciencia)\b")
 
@@ -60,7 +64,7 @@ ECG = ((tools_pb2.HEART_ECG_SIGNIFICANT_ST_DEVIATION, "significant ST deviation"
          r"\b(?:normal (?:ecg|ekg|electrocardiogram)|(?:ecg|ekg|electrocardiogram|eletrocardiograma|eletro)\b[^.;]{0,12}?"
          r"(?:normal|unremarkable|sem alteraco\w*|without (?:changes|abnormalities)|no changes|no abnormalit\w*)"
          r"|unremarkable (?:ecg|ekg))\b"))
-_TROPONIN_WORD = r"\b(?:troponin\w*|hs-?ctn\w*|ctn[it]?|tn[it])\b"
+_TROPONIN_WORD = r"\b(?:troponin\w*|trop|hs-?ctn\w*|ctn[it]?|tn[it])\b"
 TROPONIN = ((tools_pb2.HEART_TROPONIN_OVER_THREE_TIMES, "over 3x the normal limit",
               _TROPONIN_WORD + r"[^.;]{0,40}?(?:(?:>|over|above|more than|greater than|acima de|mais de|maior que)\s*"
               r"(?:3|three|tres)\b|(?<![\d.,])(?:[4-9]|\d\d)(?:[.,]\d)?\s*(?:x|times|vezes|vez)\b|(?<![\d.,])3[.,][1-9]\d*\s*(?:x|times|vezes|vez)\b"
@@ -71,12 +75,19 @@ TROPONIN = ((tools_pb2.HEART_TROPONIN_OVER_THREE_TIMES, "over 3x the normal limi
               r"|(?<!not )elevated|positive|positiva)"),
              (tools_pb2.HEART_TROPONIN_NORMAL, "normal",
               _TROPONIN_WORD + r"[^.;]{0,25}?(?:normal|negative|negativa|within normal|undetectable|not elevated"
-              r"|nao elevada|indetectavel|dentro do (?:limite da )?normal|below the (?:cutoff|cut-off|limit)|abaixo do (?:corte|limite))"
+              r"|nao elevada|indetectavel|dentro do (?:limite da )?normal|(?:below|under|less than|<|abaixo d[oa]|inferior a"
+              r"|menor que)\s*(?:the\s+|o\s+|a\s+)?(?:99th|upper|url|uln|lsn|limit|reference|cut|normal|percentil|limite|p99"
+              r"|valor de referencia|corte))"
               r"|\b(?:normal|negative) troponin\w*"))
-# A troponin value with its upper reference limit: "hs-cTnT 38 ng/L (URL 14 ng/L)".
-TROPONIN_RATIO = re.compile(
-    _TROPONIN_WORD + r"[^.;\d]{0,20}(\d+(?:[.,]\d+)?)[^.;\d]{0,30}?\b(?:url|uln|upper (?:reference )?limit|99th"
-    r"|percentil 99|limite superior|referencia)[^.;\d]{0,10}(\d+(?:[.,]\d+)?)")
+# A troponin value and, anywhere in the text, the assay's upper reference limit: "hs-cTnT 38 ng/L
+# (URL 14 ng/L)", "Troponina 0,44 ng/mL. [...] limite superior da troponina 0,04 ng/mL".
+_AMOUNT = r"(\d+(?:[.,]\d+)?)(?![\d.,]*\d)\s*(ng\s*/\s*ml|ng\s*/\s*l|pg\s*/\s*ml|[uµ]g\s*/\s*l|mcg\s*/\s*l)?"
+TROPONIN_VALUE = re.compile(_TROPONIN_WORD + r"[^.;\d<>]{0,30}?" + _AMOUNT + r"(?!\s*(?:x|times|vezes|vez)\b)")
+TROPONIN_LIMIT = re.compile(
+    r"(?:\b(?:url|uln|lsn|upper (?:reference |normal )?limit(?: of normal)?|99th(?: percentile)?|percentil 99|p99"
+    r"|limite superior(?: da normalidade| de referencia| do normal)?|cut-? ?off|ponto de corte|corte"
+    r"|valor(?:es)? de referencia|reference(?: range| value| limit)?|referencia)\b[^.;\d]{0,30}?"
+    r"|\b(?:normal|ref|vr)\s*(?:<=?|:|ate|up to)\s*)" + _AMOUNT)
 
 
 DVT_SIGNS = (r"\b(?:(?:leg|calf)\s+(?:\w+\s+){0,2}(?:swollen|oedematous|edematous|tender)|tender\w*\s+(?:along|over)\s+"
@@ -87,16 +98,22 @@ DVT_SIGNS = (r"\b(?:(?:leg|calf)\s+(?:\w+\s+){0,2}(?:swollen|oedematous|edematou
               r"|unilateral (?:leg )?(?:swelling|edema)|pain on palpation of the deep veins|sinais (?:clinicos )?de tvp"
               r"|edema (?:de|da|do|em) (?:perna|membro|panturrilha)|empastamento|panturrilha (?:edemaciada|inchada)"
               r"|sinais de trombose)\b|\b(?:signs of )?dvt\s*[:=-]\s*(?:yes|present|sim)\b")
-PE_LIKELY = (r"\b(?:pe (?:is |as )?(?:the )?(?:leading|most probable|likeliest)(?: diagnosis)?"
-              r"|tep (?:e |como )?(?:o |a )?(?:diagnostico |hipotese )?(?:mais provavel|principal(?: hipotese)?)"
-              r"|pe (?:is )?(?:the )?most likely(?: diagnosis)?|pe (?:is )?more likely|alternative diagnosis (?:is )?"
-              r"(?:less likely|unlikely)|no (?:more likely )?alternative diagnosis|pe as the most likely"
-              r"|tep (?:e )?(?:o )?(?:diagnostico )?mais provavel|diagnostico alternativo (?:e )?menos provavel"
-              r"|most likely diagnosis (?:is|:) pe)\b|\bpe (?:is )?(?:the )?most likely(?: diagnosis)?\s*[:=-]\s*yes\b")
+_PE = (r"(?:pe|tep|pulmonary embol\w*|embolia pulmonar|tromboembolismo pulmonar|(?:blood )?clot in (?:the|his|her|my|a)"
+       r" lungs?|coagulo no pulmao)")
+_LIKELIEST = r"(?:most likely|most probable|likeliest|leading|more likely|mais provavel|principal|primeira hipotese)"
+# PE as the most likely diagnosis, with the words between ("gap") for a negation ("PE is not the
+# most likely"), or an alternative diagnosis less likely than PE (Wells 2000's wording).
+PE_LIKELY = (rf"\b{_PE}\b(?P<gap>[^.;,\d]{{0,40}}?){_LIKELIEST}\b(?: diagnosis| diagnostico| hipotese)?"
+             rf"|\b{_LIKELIEST}(?: diagnosis| diagnostico| hipotese)?\s*(?:is|e|:|=|seria)\s*(?:the\s+|o\s+|a\s+)?{_PE}\b"
+             r"|\b(?:alternative|other|outr[oa]s?)\s+(?:diagnos\w*|hipotes\w*)\s+(?:alternativ[oa]s?\s+)?(?:(?:is|are|e|sao)\s+)?"
+             r"(?:less likely|unlikely|menos provave\w*|improvave\w*)"
+             r"|\bno (?:more likely )?alternative diagnosis\b")
+PE_GAP_DENIES = re.compile(r"\b(?:not|nao|less|menos|unlikely|improvavel|nem|than|que|alternative|alternativ[oa]|other|outr[oa])\b")
 IMMOBILE = (r"\b(?:immobili[sz]\w*|bedridden|bed rest|bed-bound|acamad[oa]|internad[oa] e acamad[oa]|recent(?:ly)? (?:surgery|operat\w*)|post-?operative"
              r"|(?:surgery|operation|operated)\b[^.;]{0,30}\b(?:\d|one|two|three|four|1|2|3|4)\s*(?:days?|weeks?) ago"
              r"|imobiliza\w*|acamad[oa]|repouso no leito|cirurgia recente|pos-?operatorio|operad[oa] ha)\b")
 PREVIOUS_VTE = (r"\b(?:(?:had|has had|tive|teve)\s+(?:a\s+|an\s+|uma\s+)?(?:pe|dvt|vte|clot|tep|tvp|trombose|embolia)\b"
+                 r"|(?:hx|h/o|pmh)\s*(?:of\s+|:\s*)?(?:dvt|pe|vte|tvp|tep)\b"
                  r"|(?:previous|prior|history of|past|old)\s+(?:dvt|pe|vte|pulmonary embol\w*|deep vein thromb\w*"
                  r"|venous thromboembol\w*)|(?:tvp|tep|trombose|embolia pulmonar)\s+previ[ao]|(?:historia|historico|antecedente)"
                  r"\s+de\s+(?:tvp|tep|trombose|embolia))\b")
@@ -108,4 +125,5 @@ MALIGNANCY = (r"\b(?:cancer|malignan\w*|neoplas\w*|carcinoma|tumou?r|metasta\w*|
 
 SURGERY = (r"\b(?:surgery|surgical|operation|operated|section|replacement|arthroplasty|ectomy|cesarea|cesariana"
             r"|cirurgia|operad[oa]|\w+ectomia|\w+ectomy|histerectomia)\b")
+LYING_STILL = r"(?:immobili|bedridden|bed rest|bed-bound|acamad|imobiliza|repouso no leito|cast|gesso|plaster)"
 POST_OP = r"\b(?:post-?op(?:erative)?(?: day)?|pos-?operatorio|puerpera|no mesmo dia|same day|cast|gesso|plaster)\b"

@@ -28,6 +28,7 @@ from orchestrator.toolquestions.criteria import (
     read_number,
     read_urea,
 )
+from orchestrator.toolquestions.number_words import with_digits
 from orchestrator.toolquestions.score_patterns import (
     ATHEROSCLEROTIC,
     CHF,
@@ -42,9 +43,11 @@ from orchestrator.toolquestions.score_patterns import (
     HISTORY,
     HYPERTENSION,
     IMMOBILE,
+    LYING_STILL,
     MALE,
     MALIGNANCY,
     OBESITY,
+    PE_GAP_DENIES,
     PE_LIKELY,
     POST_OP,
     PREVIOUS_VTE,
@@ -52,7 +55,8 @@ from orchestrator.toolquestions.score_patterns import (
     STROKE,
     SURGERY,
     TROPONIN,
-    TROPONIN_RATIO,
+    TROPONIN_LIMIT,
+    TROPONIN_VALUE,
     VASCULAR,
 )
 from runtime.text.fold import fold
@@ -80,7 +84,7 @@ def _sex(text: str, original: str = "") -> Criterion | None:
 
 def _mentation(text: str) -> tuple[bool, Criterion]:
     if gcs := GCS.search(text):
-        altered = int(gcs.group(1)) < 15
+        altered = int(gcs.group(1) or gcs.group(2)) < 15
         return altered, Criterion("mentation", "altered" if altered else "normal", gcs.group(0))
     found, criterion = flag("confusion", text, CONFUSION)
     return found, criterion
@@ -89,7 +93,7 @@ def _mentation(text: str) -> tuple[bool, Criterion]:
 # -- the scores -----------------------------------------------------------------------------------
 
 def read_score(score: str, message: str) -> ScoreReading:
-    text = fold(message)
+    text = with_digits(fold(message))
     reading = {"cha2ds2_vasc": _cha2ds2_vasc, "heart": _heart, "wells_pe": _wells, "curb65": _curb65,
                "qsofa": _qsofa}[score](text, message)
     if len(text) == len(message):  # the fold kept offsets: quote the message's own spelling
@@ -135,13 +139,28 @@ def _graded(name: str, text: str, grades: tuple[tuple[int, str, str], ...], *, d
     return 0, None
 
 
+_NG_PER_L = {"ng/ml": 1000.0, "ug/l": 1000.0, "µg/l": 1000.0, "mcg/l": 1000.0, "ng/l": 1.0, "pg/ml": 1.0}
+
+
+def _ng_per_l(amount: str, unit: str | None, default: str | None) -> float:
+    """An amount in ng/L; without a unit, in the other amount's unit (or as given when neither has one)."""
+    unit = (unit or default or "ng/l").replace(" ", "")
+    return float(amount.replace(",", ".")) * _NG_PER_L.get(unit, 1.0)
+
+
 def _troponin(text: str) -> tuple[int, Criterion | None]:
-    if m := TROPONIN_RATIO.search(text):
-        value, limit = (float(g.replace(",", ".")) for g in m.groups())
-        ratio = value / limit if limit else 0
+    """Measured against the assay's upper reference limit when both are given, else as stated
+    ("normal", "2x the upper limit", "positive")."""
+    limits = list(TROPONIN_LIMIT.finditer(text))
+    value = next((m for m in TROPONIN_VALUE.finditer(text)
+                  if not any(lim.start() <= m.start(2) < lim.end() for lim in limits)), None)
+    if value and limits:
+        limit = limits[0]
+        upper = _ng_per_l(limit.group(1), limit.group(2), value.group(2))
+        ratio = _ng_per_l(value.group(1), value.group(2), limit.group(2)) / upper if upper else 0
         grade = (tools_pb2.HEART_TROPONIN_NORMAL if ratio <= 1 else tools_pb2.HEART_TROPONIN_ONE_TO_THREE_TIMES
                  if ratio <= 3 else tools_pb2.HEART_TROPONIN_OVER_THREE_TIMES)
-        return grade, Criterion("troponin", f"{ratio:.1f}x the upper limit", m.group(0))
+        return grade, Criterion("troponin", f"{ratio:.1f}x the upper limit", f"{value.group(0)}, {limit.group(0)}")
     return _graded("troponin", text, TROPONIN, deniable=False)
 
 
@@ -179,8 +198,9 @@ def _immobilization(text: str) -> tuple[bool, Criterion]:
     """Immobilization for 3 days or more, or surgery in the past 4 weeks (Wells 2000)."""
     if words := finding(text, IMMOBILE) or finding(text, POST_OP):
         when = WHEN_QUIT.search(text, text.find(words), text.find(words) + len(words) + 40)
-        recent = when is None or days(when) <= 28
-        if recent:
+        # Lying still counts from 3 days on ("acamado há 2 dias" does not); an operation, within 4 weeks.
+        counts = (when is None or days(when) >= 3) if re.match(LYING_STILL, words) else (when is None or days(when) <= 28)
+        if counts:
             return True, Criterion("immobilization", "yes", words)
     if words := finding(text, SURGERY):
         at = text.find(words)
@@ -191,6 +211,13 @@ def _immobilization(text: str) -> tuple[bool, Criterion]:
     return False, Criterion("immobilization", "no")
 
 
+def _pe_most_likely(text: str) -> tuple[bool, Criterion]:
+    for m in re.finditer(PE_LIKELY, text):
+        if not (m.group("gap") and PE_GAP_DENIES.search(m.group("gap"))) and not denied(text, m.start(), m.end()):
+            return True, Criterion("pe_most_likely", "yes", m.group(0))
+    return False, Criterion("pe_most_likely", "no")
+
+
 def _wells(text: str, original: str) -> ScoreReading:
     rate = read_number("heart_rate", HR, text)
     tachycardic = finding(text, r"\b(?:tachycard\w*|taquicard\w*)\b")
@@ -199,7 +226,7 @@ def _wells(text: str, original: str) -> ScoreReading:
     if malignancy and re.search(r"\b(?:remission|remissao|cured|curad[oa]|years ago|anos atras|ha \d+ anos)\b",
                                 text[text.find(malignancy):text.find(malignancy) + 80]):
         malignancy = ""
-    findings = {"dvt_signs": flag("dvt_signs", text, DVT_SIGNS), "pe_most_likely": flag("pe_most_likely", text, PE_LIKELY),
+    findings = {"dvt_signs": flag("dvt_signs", text, DVT_SIGNS), "pe_most_likely": _pe_most_likely(text),
                 "immobilization": _immobilization(text),
                 "previous_vte": flag("previous_vte", text, PREVIOUS_VTE),
                 "hemoptysis": flag("hemoptysis", text, HEMOPTYSIS)}

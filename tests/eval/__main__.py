@@ -28,8 +28,7 @@ from tests.eval.faithfulness import HOLDOUT_PATH, SET_PATH, FaithfulnessScore
 from tests.eval.faithfulness import score as score_faithfulness
 from tests.eval.metrics import TARGETS, Metrics, missed_targets
 from tests.eval.phi_public import score as score_phi
-from tests.eval.score_sentences import HOLDOUT_PATH as SCORES_HOLDOUT
-from tests.eval.score_sentences import SET_PATH as SCORES_SET
+from tests.eval.score_sentences import PARTS as SCORE_PARTS
 from tests.eval.score_sentences import score as score_sentences
 from tests.eval.triage import HOLDOUT_PATH as TRIAGE_HOLDOUT
 from tests.eval.triage import SET_PATH as TRIAGE_SET
@@ -244,10 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     faithfulness = {path.name: score_faithfulness(path) for path in (SET_PATH, HOLDOUT_PATH)}
     console.print(faithfulness_table(faithfulness))
     console.print(triage_table({p.name: score_triage(load_cases(p)) for p in (TRIAGE_SET, TRIAGE_HOLDOUT)}))
-    for path in (SCORES_SET, SCORES_HOLDOUT):
+    for part, path in SCORE_PARTS:
         s = score_sentences(path)
         per = ", ".join(f"{k} {s.rate_of(k):.0%}" for k in s.cases)
-        console.print(f"Score questions in sentences, {path.name}: {sum(s.exact.values())}/"
+        console.print(f"Score questions in sentences, {part} ({path.name}): {sum(s.exact.values())}/"
                       f"{sum(s.cases.values())} exact ({s.rate:.1%}; target 95%): {per}")
     understanding = score_understanding()
     console.print(understanding_table(understanding))
