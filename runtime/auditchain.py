@@ -26,6 +26,7 @@ import re
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future
 from contextlib import AbstractContextManager, closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -138,22 +139,58 @@ class HashChain(ABC):
     def __init__(self, key: ChainKey, checkpoints: Checkpoints | None) -> None:
         self._key = key
         self.checkpoints = checkpoints
+        # Group commit: appends that arrive while one is being written wait, and the next writer
+        # commits them all in one transaction (one fsync), so concurrent Asks share the cost.
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[dict[str, Any], Future[str]]] = []
+        self._leading = False
 
     def append(self, body: dict[str, Any]) -> str:
-        """Appends the body (any JSON object) and returns its record's hash."""
+        """Appends the body (any JSON object) and returns its record's hash once it is committed."""
         body = json.loads(canonical(body))  # tuples become lists, as records() reads them back
         if self.checkpoints is not None:
             self.checkpoints.open()
+        done: Future[str] = Future()
+        with self._lock:
+            self._waiting.append((body, done))
+            lead, self._leading = not self._leading, True
+        if lead:  # this thread writes every batch until none is waiting; the others just wait
+            self._lead()
+        return done.result()
+
+    def _lead(self) -> None:
+        while True:
+            with self._lock:
+                batch, self._waiting = self._waiting, []
+                if not batch:
+                    self._leading = False
+                    return
+            try:
+                digests = self._commit([body for body, _ in batch])
+            except BaseException as exc:  # the batch's appenders each get the error
+                for _, done in batch:
+                    done.set_exception(exc)
+            else:
+                for (_, done), digest in zip(batch, digests, strict=True):
+                    done.set_result(digest)
+
+    def _commit(self, bodies: list[dict[str, Any]]) -> list[str]:
         # The head is read under the backend's write lock, so no two appenders (threads or
         # processes) can both extend the same head and fork the chain.
+        appended: list[tuple[int, str]] = []
         with self._extend() as (head, insert):
-            seq = head[0] + 1
-            body["time"] = body.get("time") or utc_now()
-            digest = record_hash(self._key, seq, head[1], body)
-            insert(seq, head[1], digest, canonical(body).decode("utf-8"))
+            seq, prev = head
+            for body in bodies:
+                seq += 1
+                body["time"] = body.get("time") or utc_now()
+                digest = record_hash(self._key, seq, prev, body)
+                insert(seq, prev, digest, canonical(body).decode("utf-8"))
+                appended.append((seq, digest))
+                prev = digest
         if self.checkpoints is not None:  # after the commit: a checkpoint never names a lost record
-            self.checkpoints.write(seq, digest)
-        return digest
+            for seq, digest in appended:
+                self.checkpoints.write(seq, digest)
+        return [digest for _, digest in appended]
 
     def verify(self) -> list[str]:
         """Problems found in the chain and its head; [] when intact."""
