@@ -89,7 +89,8 @@ def test_a_severe_interaction_in_the_patients_own_medicines_opens_one_case(mesh,
     mesh.ask(message, session_id=reply.session_id)  # the turn again: no second case
     assert len(cases_of(operator, reply.session_id)) == 1
     details = operator.GetCase(pb.GetCaseRequest(case_id=case.case_id), timeout=10).packet.details
-    assert any(d.startswith("warfarin + ibuprofen: INTERACTION_SEVERITY_MAJOR") for d in details)
+    assert any({"warfarin", "ibuprofen", "INTERACTION_SEVERITY_MAJOR"} <= set(d.replace(":", "").split())
+               for d in details), details
 
     question = mesh.ask("is warfarin safe with ibuprofen?")  # a question, not her own medicines
     assert "MAJOR" in question.answer and not cases_of(operator, question.session_id)
@@ -107,7 +108,7 @@ def test_a_consult_still_unsure_after_two_rounds_of_questions_opens_one_case(mes
     assert case.case_id in assessed.answer and case.suggested_specialty == "general_practice"
     packet = operator.GetCase(pb.GetCaseRequest(case_id=case.case_id), timeout=10).packet
     assert packet.handoff.subjective[0] == "Chief complaint: I have pain"
-    assert packet.patient.cpf == MARIA.cpf and packet.language == "en"
+    assert packet.patient.cpf == "".join(c for c in MARIA.cpf if c.isdigit()) and packet.language == "en"
     mesh.ask("yes", session_id=opening.session_id)  # later turns of the consult open nothing more
     assert len(cases_of(operator, opening.session_id)) == 1
 
