@@ -13,7 +13,9 @@ import grpc
 import pytest
 from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+from rich.console import Console
 
+from clients.operator import OperatorConsole
 from deploy.local.processes import Service, escalation_service, start_all, stop_all
 from escalation import metrics
 from escalation.store import Actor, CaseStore
@@ -21,10 +23,9 @@ from healthmesh.v1 import escalation_pb2 as pb
 from healthmesh.v1 import escalation_pb2_grpc
 from healthmesh.v1 import orchestrator_pb2 as opb
 from runtime.auditchain import ChainKey, SqliteChain
-from tests.conftest import MARIA, MeshHandle, run_mesh
+from tests.conftest import JOAO, MARIA, MeshHandle, run_mesh
 
 ROOT = Path(__file__).resolve().parent.parent
-CASE_REF = r"esc-[0-9a-f]{10}"
 
 
 def request(session_id: str, urgency: int) -> pb.CreateCaseRequest:
@@ -167,6 +168,23 @@ def test_an_operator_claims_reads_notes_and_resolves_a_case(mesh, operator) -> N
     assert "called, no answer" not in str(records)  # a note's digest, never its text
 
 
+def test_the_chat_clients_operator_mode_works_a_case(mesh) -> None:
+    reply = mesh.ask("quero falar com um humano", patient=JOAO)
+    console = Console(record=True, width=240)
+    operator = OperatorConsole(stub(mesh.mesh.escalation, "operator"), console, "carla")
+    operator.run("list")
+    [case_id] = [line.split()[0] for line in console.export_text().splitlines() if "patient request" in line
+                 and line.split()[0] in reply.answer]
+    for line in (f"claim {case_id}", f"note {case_id} ligou, sem resposta",
+                 f"resolve {case_id} retornou, marcado", f"show {case_id}", "list all", "nonsense"):
+        operator.run(line)
+    shown = console.export_text()
+    assert f"{case_id} claimed by carla" in shown and f"{case_id} resolved" in shown
+    assert "patient: João Pereira 11144477735" in shown and "summary: quero falar com um humano" in shown
+    assert "note by carla at" in shown and "resolved by carla at" in shown
+    assert "resolve <case> <text>" in shown  # an unknown command shows the commands
+
+
 def test_only_operators_work_cases_and_only_the_orchestrator_opens_them(mesh) -> None:
     service = mesh.mesh.escalation
     calls = [("orchestrator", "ListCases", pb.ListCasesRequest()),
@@ -213,8 +231,11 @@ def test_cases_and_their_audit_survive_a_restart_and_a_down_service_is_said_hone
     assert audit_records(mesh)[:len(before)] == before
     verified = verify_cli(mesh)
     assert verified.returncode == 0 and "audit log intact" in verified.stdout, verified.stdout
-    # Once it is back, the patient who asked while it was down gets her case.
-    again = mesh.ask("I want to talk to a person", session_id=down.session_id)
+    # Once it is back (and the orchestrator's channel has reconnected), asking again opens her case.
+    deadline = time.monotonic() + 20
+    while not cases_of(operator, down.session_id) and time.monotonic() < deadline:
+        again = mesh.ask("I want to talk to a person", session_id=down.session_id)
+        time.sleep(0.2)
     assert the_case(operator, down.session_id, pb.ESCALATION_REASON_PATIENT_REQUEST).case_id in again.answer
 
 
