@@ -16,7 +16,9 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor, ServiceDescr
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
-from healthmesh.v1 import clinic_pb2, orchestrator_pb2, tools_pb2, verifier_pb2
+from healthmesh.v1 import clinic_pb2, escalation_pb2, orchestrator_pb2, tools_pb2, verifier_pb2
+from runtime import authz
+from tests.conftest import caller_of
 
 SEED = int(os.environ.get("HEALTHMESH_FUZZ_SEED", "20261124"))
 CASES = int(os.environ.get("HEALTHMESH_FUZZ_CASES", "120"))  # per RPC: ~2,400 requests in all
@@ -59,6 +61,7 @@ def services() -> dict[str, list[ServiceDescriptor]]:
                   for n in ("CalculatorService", "GuidelineService", "DrugService")],
         "verifier": [verifier_pb2.DESCRIPTOR.services_by_name["VerifierService"]],
         "orchestrator": [orchestrator_pb2.DESCRIPTOR.services_by_name["OrchestratorService"]],
+        "escalation": [escalation_pb2.DESCRIPTOR.services_by_name["EscalationService"]],
     }
 
 
@@ -142,12 +145,13 @@ def test_every_rpc_answers_any_request_with_a_documented_bounded_status(mesh, ta
     svc = mesh.mesh.clinics["clinic_a"] if target == "clinics" else getattr(mesh.mesh, target)
     rng = random.Random(f"{SEED}:{target}")
     failures: list[str] = []
-    with svc.channel() as channel:
+    channels = {who: svc.channel(who) for who in (authz.ORCHESTRATOR, authz.OPERATOR)}
+    with channels[authz.ORCHESTRATOR], channels[authz.OPERATOR]:
         for service in services()[target]:
             for method in service.methods:
                 path = f"/{service.full_name}/{method.name}"
                 for number, raw in enumerate(cases(rng, method.input_type)):
-                    err = call(channel, path, method.server_streaming, raw)
+                    err = call(channels[caller_of(path)], path, method.server_streaming, raw)
                     if err is None:
                         continue
                     details = err.details() or ""
