@@ -2,9 +2,11 @@
 
   python -m clients.chat                      # interactive chat (asks name and CPF first)
   python -m clients.chat ask "message" [--name N --cpf C] [--session S]   # one turn
+  python -m clients.chat --operator [--name N]  # an operator working the escalated cases
 """
 
 import argparse
+import os
 import sys
 import time
 
@@ -13,12 +15,13 @@ import jwt
 from rich.console import Console
 from rich.table import Table
 
+from clients.operator import operate
 from healthmesh.v1 import common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
 from runtime import pki
 from runtime.config import help_text
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
-from runtime.settings import ClientSettings, Settings
+from runtime.settings import ClientSettings, OrchestratorSettings, Settings
 from runtime.specialties import SPECIALTIES
 
 DISPOSITION_LABEL = {
@@ -129,9 +132,13 @@ def chat(target: str) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m clients.chat", description=__doc__,
-                                     epilog=help_text(ClientSettings),
+                                     epilog=help_text(ClientSettings, OrchestratorSettings),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--target", help="the orchestrator [HEALTHMESH_ORCHESTRATOR_TARGET]")
+    parser.add_argument("--target", help="the orchestrator [HEALTHMESH_ORCHESTRATOR_TARGET]; with "
+                                         "--operator, the escalation service [HEALTHMESH_ESCALATION_TARGET]")
+    parser.add_argument("--operator", action="store_true", help="work the escalated cases, as an operator")
+    parser.add_argument("--name", dest="operator_name", default="",
+                        help="with --operator: who you are, recorded with each action [$USER]")
     sub = parser.add_subparsers(dest="command")
     one = sub.add_parser("ask", help="one turn")
     one.add_argument("message")
@@ -139,7 +146,11 @@ def main() -> int:
     one.add_argument("--cpf", default="")
     one.add_argument("--session", default="")
     args = parser.parse_args()
-    target = args.target or Settings.from_env().clients.orchestrator_target
+    settings = Settings.from_env()
+    if args.operator:
+        return operate(args.target or settings.orchestrator.escalation_target,
+                       args.operator_name or os.environ.get("USER", "") or "operator")
+    target = args.target or settings.clients.orchestrator_target
     if args.command != "ask":
         return chat(target)
     console = Console()

@@ -80,6 +80,7 @@ async def run(settings: Settings) -> None:
         clinics={cid: Upstream(cid, entry.target, policy, transport) for cid, entry in clinics.items()},
         verifier=Upstream("verifier", config.verifier_target, policy, transport),
         tools=Upstream("tools", config.tools_target, policy, transport),
+        escalation=Upstream("escalation", config.escalation_target, policy, transport),
     )
     directory = Directory(clinics)
     data_dir = settings.data.data_dir

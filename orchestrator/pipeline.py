@@ -3,6 +3,8 @@
 1. Screen the raw message before anything else: an emergency is answered at once; a high-risk
    topic asks its deciding question first.
 2. Detect PHI: once a session has said something private, none of its model calls goes to the cloud.
+   A patient asking for a person gets an escalation case (orchestrator.escalation), as do a red
+   flag during history taking (besides the emergency answer) and what stage 4 finds.
 3. Understand and plan, by deterministic code.
 4. Route: run the plan's calls on the clinics or the tools, or the consult; a lookup's second
    round changes the appointment it found. 5. Answer deterministically.
@@ -29,6 +31,7 @@ from orchestrator.answering.phrases import say
 from orchestrator.consult import flow as consult
 from orchestrator.consult.stage import answer_consult, attach_handoff
 from orchestrator.context import RequestContext
+from orchestrator.escalation import Escalation
 from orchestrator.events import Emit, stage
 from orchestrator.models.phrasing import Phrasing
 from orchestrator.models.writer import NO_PHI, PhiDecision, Writer
@@ -66,6 +69,7 @@ class Orchestrator:
         self.answers = answers
         self.phrasing = Phrasing(mesh, writer, answers)
         self.sessions = sessions
+        self.escalation = Escalation(mesh, writer.redact)
         self.today = today
         self.fanout = fanout  # calls of one turn in flight at once
         self.writes = writes  # per patient: bookings, moves and cancellations
@@ -108,13 +112,15 @@ class Orchestrator:
         await stage(emit, ctx, orchestrator_pb2.STAGE_SCREEN, "red flag" if red_flag else "clear")
         if screen is not None and screen.red_flag:
             session.language = screen.language or session.language
-            return self._finish(session, Answer(screen.emergency_message, "emergency"),
-                                screen.language, [], verification=None)
+            emergency = Answer(screen.emergency_message, "emergency")
+            await self.escalation.on_emergency(ctx, session, message, emergency, screen.language)
+            return self._finish(session, emergency, screen.language, [], verification=None)
         if screen is not None:
             # A high-risk topic's deciding question comes first; a "no emergency" answer resumes
             # the message that raised it.
             pending = triage(session, message, screen)
             if isinstance(pending, Answer):
+                await self.escalation.on_emergency(ctx, session, message, pending, screen.language)
                 return self._finish(session, pending, screen.language or session.language, [],
                                     verification=None)
             message = pending
@@ -127,6 +133,10 @@ class Orchestrator:
             # The rule is about the query: once a session has said something private, none of
             # its turns goes to the cloud, whatever the payload of a model call holds.
             session.phi_seen = session.phi_seen or phi.found
+        if screen is not None:  # a person asked for: the case is the answer
+            lang = screen.language or session.language or "en"
+            if (asked := await self.escalation.on_request(ctx, session, message, lang)) is not None:
+                return self._finish(session, asked, lang, [], verification=None, phi=phi)
 
         # 3. Understand and plan (deterministic code).
         await self._refresh_directory(ctx)
@@ -149,6 +159,7 @@ class Orchestrator:
         # 4. Route, 5. answer deterministically.
         answer, plan, results = await self._route(ctx, Route(self.mesh, emit, self.fanout), plan, u, tools,
                                                   session, message, lang)
+        await self.escalation.after_route(ctx, session, message, plan, results, answer, lang)
         if screen.advisory:  # a clinician's question with red-flag words: the reminder goes with it
             answer.text += "\n" + screen.advisory
             answer.facts.append(screen.advisory)

@@ -80,7 +80,7 @@ class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
                            context: grpc.aio.ServicerContext) -> orchestrator_pb2.DescribeMeshResponse:
         mesh = self.orchestrator.mesh
         entries = self.orchestrator.directory.clinics
-        upstreams = [*mesh.clinics.values(), mesh.verifier, mesh.tools]
+        upstreams = mesh.upstreams()
         async with asyncio.TaskGroup() as group:
             checks = [group.create_task(_health(u)) for u in upstreams]
         described = [

@@ -1,5 +1,6 @@
 """Every call the orchestrator makes, and its encoding (like Online Boutique's rpc.go): the
-verifier's screen and verdict, a planned step on a clinic or the tools, a clinic's doctors.
+verifier's screen and verdict, a planned step on a clinic or the tools, a clinic's doctors, an
+escalation case.
 
 Each upstream is a traced channel behind a Guard (breaker + retries + one deadline). Reads retry
 on UNAVAILABLE only; writes retry only when they carry an idempotency key (the same key on every
@@ -19,6 +20,8 @@ from healthmesh.v1 import (
     clinic_pb2,
     clinic_pb2_grpc,
     common_pb2,
+    escalation_pb2,
+    escalation_pb2_grpc,
     orchestrator_pb2,
     tools_pb2_grpc,
     verifier_pb2,
@@ -116,10 +119,12 @@ class Mesh:
     clinics: dict[str, Upstream]
     verifier: Upstream
     tools: Upstream
+    escalation: Upstream
 
     def __post_init__(self) -> None:
         # Stubs are made once: a stub per call was measurable CPU on the Ask path.
         self._verifier = verifier_pb2_grpc.VerifierServiceStub(self.verifier.channel)
+        self._escalation = escalation_pb2_grpc.EscalationServiceStub(self.escalation.channel)
         self._clinics = {cid: clinic_pb2_grpc.ClinicServiceStub(u.channel) for cid, u in self.clinics.items()}
         calculators = tools_pb2_grpc.CalculatorServiceStub(self.tools.channel)
         guidelines = tools_pb2_grpc.GuidelineServiceStub(self.tools.channel)
@@ -132,7 +137,7 @@ class Mesh:
         }
 
     def upstreams(self) -> list[Upstream]:
-        return [*self.clinics.values(), self.verifier, self.tools]
+        return [*self.clinics.values(), self.verifier, self.tools, self.escalation]
 
     async def screen(self, ctx: RequestContext, message: str,
                      language: str) -> verifier_pb2.ScreenInputResponse | None:
@@ -154,6 +159,13 @@ class Mesh:
             return orchestrator_pb2.Verification(safe=False, notes=["verifier unavailable"])
         notes = [v.note for v in outcome.reply.violations]  # each note starts with its rule, "R4: …"
         return orchestrator_pb2.Verification(safe=outcome.reply.safe, notes=notes)
+
+    async def create_case(self, ctx: RequestContext, request: escalation_pb2.CreateCaseRequest
+                          ) -> escalation_pb2.CreateCaseResponse | None:
+        """Opens an escalation case; None when it could not be. Creation is a write whose idempotency key
+        is the session and the reason, so it is retried like a read."""
+        outcome = await self.escalation.call(ctx, self._escalation.CreateCase, request, retry=True)
+        return outcome.reply
 
     def _method(self, step: PlannedStep) -> tuple[Upstream, Callable[..., Awaitable[Any]]]:
         if step.upstream == TOOLS:

@@ -23,6 +23,7 @@ import hmac
 import json
 import os
 import re
+import sqlite3
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
@@ -31,6 +32,8 @@ from contextlib import AbstractContextManager, closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import psycopg
 
 from runtime import postgres, secretfile, sqlite
 
@@ -226,6 +229,21 @@ class HashChain(ABC):
     @abstractmethod
     def _rows(self) -> Iterable[Row]:
         """Every row by seq."""
+
+
+def report(where: str, chain: HashChain) -> int:
+    """What a verify command prints: each problem, or the count of intact records; its exit code."""
+    try:
+        problems, count = chain.check()
+    except (sqlite3.DatabaseError, psycopg.Error) as exc:
+        print(f"cannot read audit log at {where}: {str(exc).splitlines()[0]}")
+        return 1
+    for problem in problems:
+        print(problem)
+    if problems:
+        return 1
+    print(f"audit log intact: {count} records")
+    return 0
 
 
 def _check_chain(key: ChainKey, rows: Iterable[Row], hashes: dict[int, str]) -> tuple[list[str], Head, int]:

@@ -3,7 +3,8 @@ serves mutual TLS. A caller is the account in its certificate's SPIFFE id; healt
 stay open to any peer the handshake admitted. Anything the policy does not name is refused.
 
 Only the orchestrator calls the clinics, the tools and the verifier; an operator may read a
-clinic's directory and patient records, never write or read a handoff packet. A refusal is
+clinic's directory and patient records, never write or read a handoff packet. The orchestrator
+opens escalation cases and only an operator may list, claim, read, annotate or resolve them. A refusal is
 PERMISSION_DENIED, logged with the caller's id (never a request field) and counted.
 """
 
@@ -37,6 +38,9 @@ POLICY: dict[str, frozenset[str]] = {
     **_grant("GuidelineService", ("SearchGuidelines", "GetPassages"), ORCHESTRATOR),
     **_grant("DrugService", ("CheckDrugSafety", "CheckInteractions"), ORCHESTRATOR),
     **_grant("VerifierService", ("ScreenInput", "VerifyAnswer"), ORCHESTRATOR),
+    # Escalation: the orchestrator opens cases; operators work them and nobody else reads them.
+    **_grant("EscalationService", ("CreateCase",), ORCHESTRATOR),
+    **_grant("EscalationService", ("ListCases", "ClaimCase", "GetCase", "AddNote", "ResolveCase"), OPERATOR),
 }
 
 _denied = metrics.get_meter("healthmesh.authz").create_counter(

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from runtime import registry
 from runtime.config import ConfigError, help_text, markdown_table, read, setting
 
-ORCHESTRATOR_PORT, VERIFIER_PORT, TOOLS_PORT = 50050, 50060, 50070
+ORCHESTRATOR_PORT, VERIFIER_PORT, TOOLS_PORT, ESCALATION_PORT = 50050, 50060, 50070, 50080
 WRITER_ROUTES = ("local", "cloud")  # the models that may write: HEALTHMESH_WRITERS
 TRANSPORTS = ("mtls", "plaintext")  # between services: HEALTHMESH_TRANSPORT
 EDGE_MODES = ("development", "production")  # the orchestrator's public port: HEALTHMESH_EDGE_MODE
@@ -102,7 +102,7 @@ def _http_url(raw: str) -> str:
 
 @dataclass(frozen=True)
 class ServiceSettings:
-    """Every service (orchestrator, clinics, verifier, tools)"""
+    """Every service (orchestrator, clinics, verifier, tools, escalation)"""
 
     host: str = setting("HEALTHMESH_HOST", "127.0.0.1", "bind address")
     advertise_host: str = setting(
@@ -112,7 +112,7 @@ class ServiceSettings:
     port: int | None = setting(
         "HEALTHMESH_PORT", None, 'port; `0` picks a free one (announced in the "serving" log line)',
         shown=f"the service's own: orchestrator {ORCHESTRATOR_PORT}, verifier {VERIFIER_PORT}, "
-              f"tools {TOOLS_PORT}, a clinic its registry target's")
+              f"tools {TOOLS_PORT}, escalation {ESCALATION_PORT}, a clinic its registry target's")
     shutdown_grace_s: float = setting("HEALTHMESH_SHUTDOWN_GRACE_S", 5.0, "drain period on SIGTERM")
     log_level: str = setting("HEALTHMESH_LOG_LEVEL", "INFO", "log level")
     access_log_sample: float = setting(
@@ -128,7 +128,7 @@ class ServiceSettings:
 
 @dataclass(frozen=True)
 class TransportSettings:
-    """Transport between services (clinics, verifier and tools serve it; the orchestrator dials it)"""
+    """Transport between services (all but the orchestrator serve it; it and operators dial it)"""
 
     transport: str = setting(
         "HEALTHMESH_TRANSPORT", "mtls",
@@ -267,6 +267,23 @@ class ToolsSettings:
 
 
 @dataclass(frozen=True)
+class EscalationSettings:
+    """Escalation service (and `python -m escalation.audit verify`)"""
+
+    claim_timeout_s: float = setting("HEALTHMESH_CLAIM_TIMEOUT_S", 900.0,
+                                     "a claimed case whose operator has not acted on it for this long "
+                                     "returns to the queue", minimum=1.0)
+    audit_key_file: Path | None = setting(
+        "HEALTHMESH_ESCALATION_AUDIT_KEY_FILE", None,
+        "the secret keying the operator-action chain's HMACs, kept apart from the database and its backups",
+        shown="`$HEALTHMESH_DATA_DIR/pki/escalation-audit.key`, made on first start")
+    audit_checkpoints: Path | None = setting(
+        "HEALTHMESH_ESCALATION_AUDIT_CHECKPOINTS", None,
+        "append-only file of that chain's MACed heads, apart from the database",
+        shown="`$HEALTHMESH_DATA_DIR/escalation-audit-checkpoints.jsonl`")
+
+
+@dataclass(frozen=True)
 class OrchestratorSettings:
     """Orchestrator"""
 
@@ -274,6 +291,9 @@ class OrchestratorSettings:
                                    "the verifier, any host:port (`make up` binds it there)")
     tools_target: str = setting("HEALTHMESH_TOOLS_TARGET", f"127.0.0.1:{TOOLS_PORT}",
                                 "the tool services, any host:port (`make up` binds them there)")
+    escalation_target: str = setting("HEALTHMESH_ESCALATION_TARGET", f"127.0.0.1:{ESCALATION_PORT}",
+                                     "the escalation service, any host:port (`make up` binds it there; "
+                                     "`clients.chat --operator` dials it too)")
     ask_deadline_s: float = setting("HEALTHMESH_ASK_DEADLINE_S", 10.0,
                                     "a turn's deadline when the caller sets none", minimum=0.1)
     call_timeout_s: float = setting("HEALTHMESH_CALL_TIMEOUT_S", 2.5, "cap of one upstream attempt",
@@ -406,6 +426,7 @@ class Settings:
     metrics: MetricsSettings
     clinic: ClinicSettings
     tools: ToolsSettings
+    escalation: EscalationSettings
     orchestrator: OrchestratorSettings
     state: StateSettings
     models: ModelSettings
@@ -432,6 +453,15 @@ class Settings:
     @property
     def audit_checkpoints(self) -> Path:
         return self.state.audit_checkpoints or self.data.data_dir / "audit-checkpoints.jsonl"
+
+    @property
+    def escalation_audit_key_file(self) -> Path:
+        return self.escalation.audit_key_file or self.data.data_dir / "pki" / "escalation-audit.key"
+
+    @property
+    def escalation_audit_checkpoints(self) -> Path:
+        return (self.escalation.audit_checkpoints
+                or self.data.data_dir / "escalation-audit-checkpoints.jsonl")
 
     @property
     def trace_file(self) -> Path | None:

@@ -12,6 +12,7 @@ import pytest
 from deploy.local.mesh import start_mesh
 from deploy.local.processes import Service, clinic_service, start_all, stop_all
 from healthmesh.v1 import clinic_pb2_grpc, common_pb2, orchestrator_pb2, orchestrator_pb2_grpc
+from runtime import authz
 from tests.pgserver import PostgresServer, Unavailable
 
 # Valid CPFs (check digits verified) for fictional patients used across the tests.
@@ -70,6 +71,12 @@ def start_clinic(tmp_path: Path) -> Iterator:
 @pytest.fixture
 def clinic(start_clinic) -> "ClinicHandle":
     return start_clinic("clinic_a")
+
+
+def caller_of(path: str) -> str:
+    """An identity the policy lets call the method `path`: the orchestrator's, where it may."""
+    allowed = authz.POLICY.get(path, frozenset({authz.ORCHESTRATOR}))
+    return authz.ORCHESTRATOR if authz.ORCHESTRATOR in allowed else min(allowed)
 
 
 def monday_after(day: dt.date) -> dt.date:

@@ -8,7 +8,9 @@ import json
 import grpc
 import pytest
 
-from healthmesh.v1 import clinic_pb2, orchestrator_pb2, tools_pb2, verifier_pb2
+from healthmesh.v1 import clinic_pb2, escalation_pb2, orchestrator_pb2, tools_pb2, verifier_pb2
+from runtime import authz
+from tests.conftest import caller_of
 
 CORRUPT = [
     b"\xff\xff\xff\xff",  # a tag that never ends
@@ -22,6 +24,7 @@ SERVICES = {
                                                                  "DrugService")],
     "verifier": [verifier_pb2.DESCRIPTOR.services_by_name["VerifierService"]],
     "orchestrator": [orchestrator_pb2.DESCRIPTOR.services_by_name["OrchestratorService"]],
+    "escalation": [escalation_pb2.DESCRIPTOR.services_by_name["EscalationService"]],
 }
 
 
@@ -39,16 +42,17 @@ def call_raw(channel: grpc.Channel, path: str, streaming: bool, raw: bytes) -> g
 @pytest.mark.parametrize("target", sorted(SERVICES))
 def test_undecodable_requests_are_invalid_argument_everywhere(mesh, target):
     svc = mesh.mesh.clinics["clinic_a"] if target == "clinics" else getattr(mesh.mesh, target)
-    with svc.channel() as channel:
+    channels = {who: svc.channel(who) for who in (authz.ORCHESTRATOR, authz.OPERATOR)}
+    with channels[authz.ORCHESTRATOR] as channel, channels[authz.OPERATOR]:
         for service in SERVICES[target]:
             for method in service.methods:
                 path = f"/{service.full_name}/{method.name}"
                 for raw in CORRUPT:
-                    err = call_raw(channel, path, method.server_streaming, raw)
+                    err = call_raw(channels[caller_of(path)], path, method.server_streaming, raw)
                     assert err is not None and err.code() == grpc.StatusCode.INVALID_ARGUMENT, (path, raw)
                     assert len(err.details()) <= 300 and "class" not in err.details()
                 # Where field 1 is no string the bytes may well decode: then any documented answer.
-                err = call_raw(channel, path, method.server_streaming, INVALID_UTF8)
+                err = call_raw(channels[caller_of(path)], path, method.server_streaming, INVALID_UTF8)
                 assert err is None or err.code() not in (grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL)
         health = "/grpc.health.v1.Health/Check"
         err = call_raw(channel, health, False, INVALID_UTF8)  # HealthCheckRequest.service is a string

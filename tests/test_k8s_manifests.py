@@ -39,7 +39,7 @@ VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["versi
 WORKLOADS = ("Deployment", "StatefulSet")
 # The gRPC services each healthmesh module serves (its container command: python -m <module>).
 SERVES = {"clinics": ("ClinicService",), "tools": TOOL_SERVICES, "verifier": ("VerifierService",),
-          "orchestrator": ("OrchestratorService",)}
+          "orchestrator": ("OrchestratorService",), "escalation": ("EscalationService",)}
 
 
 def _object(properties: dict, *required: str) -> dict:
@@ -181,7 +181,7 @@ def test_the_generated_files_are_current() -> None:
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_every_server_is_probed_over_grpc_on_the_port_that_serves_health(rendered, overlay: str) -> None:
     docs = rendered[overlay]
-    assert len(servers(docs)) == 3 + len(registry.load())
+    assert len(servers(docs)) == 4 + len(registry.load())
     for workload in servers(docs):
         container = the_container(workload)
         health_port = int(env_of(docs, container)["HEALTHMESH_HEALTH_PORT"])
@@ -199,6 +199,7 @@ def test_every_service_reaches_the_port_its_server_listens_on(rendered, overlay:
     orchestrator_env = env_of(docs, the_container(named(docs, "Deployment", "orchestrator")))
     listening["verifier"] = int(orchestrator_env["HEALTHMESH_VERIFIER_TARGET"].split(":")[1])
     listening["tools"] = int(orchestrator_env["HEALTHMESH_TOOLS_TARGET"].split(":")[1])
+    listening["escalation"] = int(orchestrator_env["HEALTHMESH_ESCALATION_TARGET"].split(":")[1])
     for service in of_kind(docs, "Service"):
         selector = service["spec"]["selector"].items()
         [workload] = [w for w in workloads if selector <= w["spec"]["template"]["metadata"]["labels"].items()]

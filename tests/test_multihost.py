@@ -25,8 +25,9 @@ from typing import Any
 import jwt
 import pytest
 
-SERVICES = ("orchestrator", "verifier", "tools", "clinic_a", "clinic_c")
-PORTS = {"orchestrator": 50050, "verifier": 50060, "tools": 50070, "clinic_a": 50051, "clinic_c": 50053}
+SERVICES = ("orchestrator", "verifier", "tools", "escalation", "clinic_a", "clinic_c")
+PORTS = {"orchestrator": 50050, "verifier": 50060, "tools": 50070, "escalation": 50080, "clinic_a": 50051,
+         "clinic_c": 50053}
 PARTITIONED = "clinic_c"
 # Short timeouts, so a partition is seen and healed in seconds.
 FAST = {"HEALTHMESH_CALL_TIMEOUT_S": "1", "HEALTHMESH_BREAKER_FAIL_MAX": "2",

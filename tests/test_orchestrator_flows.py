@@ -172,7 +172,7 @@ def test_describe_mesh(mesh):
     reply = mesh.stub.DescribeMesh(pb.DescribeMeshRequest(), timeout=10)
     names = [u.name for u in reply.upstreams]
     assert names == ["clinic_a", "clinic_b", "clinic_c", "clinic_d", "clinic_e", "clinic_f", "verifier",
-                     "tools"]
+                     "tools", "escalation"]
     assert all(u.health == "SERVING" and u.breaker == pb.BREAKER_STATE_CLOSED for u in reply.upstreams)
 
 

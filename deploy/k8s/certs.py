@@ -8,9 +8,10 @@ Per service account (every service, the clinics of deploy/registry.json and `ope
 `spiffe://healthmesh.local/ns/<namespace>/sa/<account>`; the orchestrator's edge certificate
 (`orchestrator-edge-tls`, for a cluster without a public one) and the ConfigMap `edge-jwt` with the
 public key that verifies patients' tokens; and `orchestrator-state-keys` (audit.key, session.key:
-the audit chain's HMAC key and the sessions' seal, the same for every orchestrator replica). The CA's
-key, the operator's files, the token-signing private key and the two state keys (the audit key
-verifies the chain later) stay in --out (mode 0600).
+the audit chain's HMAC key and the sessions' seal, the same for every orchestrator replica) and
+`escalation-audit-key` (audit.key: the escalation service's chain key). The CA's key, the operator's
+files, the token-signing private key and the three chain and state keys (an audit key verifies its
+chain later) stay in --out (mode 0600).
 Run again to re-issue every certificate with the same CA. Not needed under Istio (its sidecars hold
 the workloads' certificates), except for the edge's Secret and ConfigMap.
 """
@@ -25,10 +26,11 @@ from cryptography.hazmat.primitives import serialization
 
 from runtime import pki, registry, secretfile
 
-SERVICES = ("orchestrator", "tools", "verifier")
+SERVICES = ("orchestrator", "tools", "verifier", "escalation")
 OPERATOR = "operator"
 EDGE_TLS_SECRET, EDGE_JWT_CONFIGMAP = "orchestrator-edge-tls", "edge-jwt"
 STATE_KEYS_SECRET = "orchestrator-state-keys"
+ESCALATION_KEY_SECRET = "escalation-audit-key"
 LABELS = {"app.kubernetes.io/part-of": "healthmesh"}
 
 
@@ -42,6 +44,12 @@ def _tls_secret(name: str, namespace: str, files: pki.Identity, *, with_ca: bool
     return {"apiVersion": "v1", "kind": "Secret", "type": "kubernetes.io/tls",
             "metadata": {"name": name, "namespace": namespace, "labels": LABELS},
             "data": {key: base64.b64encode(path.read_bytes()).decode() for key, path in data.items()}}
+
+
+def _opaque(name: str, namespace: str, data: dict[str, bytes]) -> dict:
+    return {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+            "metadata": {"name": name, "namespace": namespace, "labels": LABELS},
+            "data": {key: base64.b64encode(value).decode() for key, value in data.items()}}
 
 
 def make(out: Path, namespace: str, registry_path: Path = registry.DEFAULT_PATH) -> Path:
@@ -65,9 +73,9 @@ def make(out: Path, namespace: str, registry_path: Path = registry.DEFAULT_PATH)
                                    "labels": LABELS},
                       "data": {"public.pem": public.read_text()}})
     keys = {name: secretfile.load(out / name, create=True) for name in ("audit.key", "session.key")}
-    documents.append({"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
-                      "metadata": {"name": STATE_KEYS_SECRET, "namespace": namespace, "labels": LABELS},
-                      "data": {name: base64.b64encode(key).decode() for name, key in keys.items()}})
+    documents.append(_opaque(STATE_KEYS_SECRET, namespace, keys))
+    escalation_key = secretfile.load(out / "escalation-audit.key", create=True)
+    documents.append(_opaque(ESCALATION_KEY_SECRET, namespace, {"audit.key": escalation_key}))
     manifest = out / "secrets.yaml"
     manifest.write_text("".join(f"---\n{yaml.safe_dump(d, sort_keys=False)}" for d in documents))
     manifest.chmod(0o600)

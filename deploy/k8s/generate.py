@@ -30,6 +30,7 @@ SERVED_BY = {
     "GuidelineService": {"app.kubernetes.io/name": "tools"},
     "DrugService": {"app.kubernetes.io/name": "tools"},
     "VerifierService": {"app.kubernetes.io/name": "verifier"},
+    "EscalationService": {"app.kubernetes.io/name": "escalation"},
 }
 
 

@@ -1,8 +1,9 @@
-"""Starts the whole mesh on this machine (clinics, verifier, tools, orchestrator), waits until every
-health check says SERVING and prints the services table. Each service is bound at its address: a
-clinic at its registry target, the others at HEALTHMESH_ORCHESTRATOR_TARGET, _VERIFIER_TARGET and
-_TOOLS_TARGET. A service that exits is restarted there, with backoff, while the others keep serving;
-one that keeps crashing is reported with its log and left stopped.
+"""Starts the whole mesh on this machine (clinics, verifier, tools, escalation, orchestrator), waits
+until every health check says SERVING and prints the services table. Each service is bound at its
+address: a clinic at its registry target, the others at HEALTHMESH_ORCHESTRATOR_TARGET,
+_VERIFIER_TARGET, _TOOLS_TARGET and _ESCALATION_TARGET. A service that exits is restarted there,
+with backoff, while the others keep serving; one that keeps crashing is reported with its log and
+left stopped.
 
   python -m deploy.local          # `make up`: runs until Ctrl-C/SIGTERM, then stops all gracefully
   python -m deploy.local --chat   # `make run`: the same, with the chat in this terminal
@@ -81,7 +82,8 @@ def main() -> int:
                               timeout=settings.launcher.start_timeout_s, service_addresses={
                                   "orchestrator": settings.clients.orchestrator_target,
                                   "verifier": settings.orchestrator.verifier_target,
-                                  "tools": settings.orchestrator.tools_target})
+                                  "tools": settings.orchestrator.tools_target,
+                                  "escalation": settings.orchestrator.escalation_target})
         except StartError as err:
             console.print(f"[red]healthmesh failed to start:[/red] {err}", highlight=False)
             return 1
@@ -95,7 +97,8 @@ def main() -> int:
     console.print(services_table(mesh, supervisor))
     if mesh.verifier.mtls:  # an identity for people calling services by reflection (buf curl, grpcurl)
         pki.ensure_local(mesh.verifier.pki_dir, ["operator"])
-        console.print(f"mutual TLS between services; an operator certificate is in {mesh.verifier.pki_dir}")
+        console.print(f"mutual TLS between services; an operator certificate is in {mesh.verifier.pki_dir} "
+                      "(escalated cases: python -m clients.chat --operator)")
     supervisor.start()
     try:
         if args.chat:

@@ -1,5 +1,5 @@
-"""The whole mesh as local processes: clinics, verifier and tools first, then the orchestrator
-pointed at them. Each service is bound at its address, any host:port: a clinic at its registry
+"""The whole mesh as local processes: clinics, verifier, tools and escalation first, then the
+orchestrator pointed at them. Each service is bound at its address, any host:port: a clinic at its registry
 target, the others at the addresses given (by default the settings' targets). When a service ends
 up elsewhere (port 0 asks for a free one), a registry with the real addresses is written next to
 the data."""
@@ -13,6 +13,7 @@ from deploy.local.processes import (
     Service,
     StartError,
     clinic_service,
+    escalation_service,
     orchestrator_service,
     start_all,
     stop_all,
@@ -25,7 +26,8 @@ from runtime.settings import ClientSettings, OrchestratorSettings
 # The settings' defaults: where the chat and the orchestrator look for these services.
 DEFAULT_ADDRESSES = {"orchestrator": ClientSettings().orchestrator_target,
                      "verifier": OrchestratorSettings().verifier_target,
-                     "tools": OrchestratorSettings().tools_target}
+                     "tools": OrchestratorSettings().tools_target,
+                     "escalation": OrchestratorSettings().escalation_target}
 
 
 @dataclass
@@ -33,12 +35,13 @@ class LocalMesh:
     clinics: dict[str, Service]
     verifier: Service
     tools: Service
+    escalation: Service
     orchestrator: Service
     registry_path: Path
 
     @property
     def services(self) -> list[Service]:
-        return [*self.clinics.values(), self.verifier, self.tools, self.orchestrator]
+        return [*self.clinics.values(), self.verifier, self.tools, self.escalation, self.orchestrator]
 
     def stop(self) -> None:
         stop_all(self.services)
@@ -48,7 +51,7 @@ def start_mesh(data_dir: Path, *, ephemeral_ports: bool, env: Mapping[str, str] 
                registry_path: Path = registry.DEFAULT_PATH, timeout: float = 60.0,
                service_addresses: Mapping[str, str] | None = None,
                prefixes: Mapping[str, Sequence[str]] | None = None) -> LocalMesh:
-    """`service_addresses` places the orchestrator, verifier and tools (host:port); clinics are
+    """`service_addresses` places the orchestrator, verifier, tools and escalation (host:port); clinics are
     placed by the registry. `ephemeral_ports` keeps every host and asks for free ports.
     `prefixes` runs a service's command under another (e.g. `ip netns exec <namespace>`)."""
     log_dir = data_dir / "logs"
@@ -65,9 +68,11 @@ def start_mesh(data_dir: Path, *, ephemeral_ports: bool, env: Mapping[str, str] 
     clinics = {cid: clinic_service(cid, log_dir, placed(cid)) for cid in entries}
     verifier = verifier_service(log_dir, placed("verifier"))
     tools = tools_service(log_dir, placed("tools"))
-    for svc in [*clinics.values(), verifier, tools]:
+    escalation = escalation_service(log_dir, placed("escalation"))
+    upstreams = [*clinics.values(), verifier, tools, escalation]
+    for svc in upstreams:
         svc.prefix = (prefixes or {}).get(svc.name, ())
-    start_all([*clinics.values(), verifier, tools], timeout=timeout)
+    start_all(upstreams, timeout=timeout)
     if any(svc.address != entries[cid].target for cid, svc in clinics.items()):
         registry_path = data_dir / "registry.json"
         raw = json.loads(Path(base["HEALTHMESH_REGISTRY"]).read_text(encoding="utf-8"))
@@ -78,11 +83,12 @@ def start_mesh(data_dir: Path, *, ephemeral_ports: bool, env: Mapping[str, str] 
         **placed("orchestrator"), "HEALTHMESH_REGISTRY": str(registry_path),
         "HEALTHMESH_VERIFIER_TARGET": verifier.address,
         "HEALTHMESH_TOOLS_TARGET": tools.address,
+        "HEALTHMESH_ESCALATION_TARGET": escalation.address,
     })
     orchestrator.prefix = (prefixes or {}).get("orchestrator", ())
     try:
         start_all([orchestrator], timeout=timeout)
     except StartError:
-        stop_all([*clinics.values(), verifier, tools])
+        stop_all(upstreams)
         raise
-    return LocalMesh(clinics, verifier, tools, orchestrator, registry_path)
+    return LocalMesh(clinics, verifier, tools, escalation, orchestrator, registry_path)

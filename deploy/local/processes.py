@@ -204,6 +204,11 @@ def tools_service(log_dir: Path, env: Mapping[str, str]) -> Service:
                    health_name="healthmesh.v1.DrugService", log_path=log_dir / "tools.log")
 
 
+def escalation_service(log_dir: Path, env: Mapping[str, str]) -> Service:
+    return Service(name="escalation", argv=[sys.executable, "-m", "escalation"], env=env,
+                   health_name="healthmesh.v1.EscalationService", log_path=log_dir / "escalation.log")
+
+
 def orchestrator_service(log_dir: Path, env: Mapping[str, str]) -> Service:
     return Service(name="orchestrator", argv=[sys.executable, "-m", "orchestrator"], env=env,
                    health_name="healthmesh.v1.OrchestratorService",

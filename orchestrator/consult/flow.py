@@ -10,6 +10,7 @@ the handoff packet, which the clinic stores in the booking's own transaction.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import asdict
 
 from healthmesh.v1 import clinic_pb2, common_pb2, orchestrator_pb2
@@ -142,8 +143,16 @@ def recommendation(state: ConsultState, lang: str) -> tuple[str, bool]:
 
 
 def handoff_packet(state: ConsultState, slot: SlotRef, clinic: str, lang: str) -> clinic_pb2.HandoffPacket:
+    plan = f"Appointment with {slot.doctor} on {when(slot.date, slot.time, 'en')} at {clinic}"
+    return soap(state, plan, lang)
+
+
+def soap(state: ConsultState, plan: str, lang: str,
+         redact: Callable[[str], str] = str) -> clinic_pb2.HandoffPacket:
+    """The consult as a SOAP packet for `plan`; `redact` rewrites the patient's own words (an escalated
+    case carries them with PHI replaced by its category)."""
     facts = history_of(state)
-    subjective = [f"Chief complaint: {state.texts[0]}", *facts.lines("en")]
+    subjective = [redact(line) for line in (f"Chief complaint: {state.texts[0]}", *facts.lines("en"))]
     if facts.age is not None:
         subjective.append(f"Age: {facts.age}")
     return clinic_pb2.HandoffPacket(
@@ -153,7 +162,7 @@ def handoff_packet(state: ConsultState, slot: SlotRef, clinic: str, lang: str) -
         assessment_urgency=state.urgency,
         assessment_confidence=state.confidence,
         proposals=[common_pb2.SpecialtyProposal(**p) for p in state.proposals],
-        plan=f"Appointment with {slot.doctor} on {when(slot.date, slot.time, 'en')} at {clinic}",
+        plan=plan,
         flags=state.flags,
         language=lang,
     )

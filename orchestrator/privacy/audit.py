@@ -15,17 +15,14 @@ Usage: python -m orchestrator.privacy.audit verify [--path P | --url postgresql:
 
 import argparse
 import json
-import sqlite3
 import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import psycopg
-
 from runtime import postgres
-from runtime.auditchain import ChainKey, Checkpoints, HashChain, PostgresChain, SqliteChain, canonical
+from runtime.auditchain import ChainKey, Checkpoints, HashChain, PostgresChain, SqliteChain, canonical, report
 from runtime.settings import Settings
 
 CHAIN = "audit"  # the chain's name in a PostgreSQL database
@@ -77,20 +74,6 @@ class AuditLog:
         return self.chain.records()
 
 
-def _verify(where: str, chain: HashChain) -> int:
-    try:
-        problems, count = chain.check()
-    except (sqlite3.DatabaseError, psycopg.Error) as exc:
-        print(f"cannot read audit log at {where}: {str(exc).splitlines()[0]}")
-        return 1
-    for problem in problems:
-        print(problem)
-    if problems:
-        return 1
-    print(f"audit log intact: {count} records")
-    return 0
-
-
 def local_log(data_dir: Path, *, create: bool = False) -> AuditLog:
     """The embedded default's log as it lies in `data_dir`: the SQLite chain, its key in pki/ and
     its checkpoints beside it (what the orchestrator writes without HEALTHMESH_AUDIT_* settings)."""
@@ -124,14 +107,14 @@ def main(argv: list[str] | None = None) -> int:
     if url:
         if not postgres.is_postgres(url):
             parser.error(f"--url must be a postgresql:// URL, got {postgres.redacted(url)!r}")
-        return _verify(postgres.redacted(url), PostgresChain(postgres.connector(url), key, CHAIN,
+        return report(postgres.redacted(url), PostgresChain(postgres.connector(url), key, CHAIN,
                                                              checkpoints=checkpoints, create=False))
     path = args.path or settings.data.data_dir / "audit.sqlite3"
     # sqlite3 would create an empty file; a mistyped path must fail, not verify as intact.
     if not path.is_file():
         print(f"no audit log at {path}")
         return 1
-    return _verify(str(path), SqliteChain(path, key, checkpoints=checkpoints, create=False))
+    return report(str(path), SqliteChain(path, key, checkpoints=checkpoints, create=False))
 
 
 if __name__ == "__main__":
