@@ -8,17 +8,19 @@ from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 
-from escalation import metrics
+from escalation import metrics as queue_metrics
 from escalation.audit import open_chain
 from escalation.service import EscalationService
 from escalation.store import CaseStore
 from healthmesh.v1 import escalation_pb2, escalation_pb2_grpc
-from runtime import logs, server, sqlite, tracing
+from runtime import logs, metrics, server, sqlite, tracing
 from runtime.config import help_text
+from runtime.interceptors import AccessPolicy
 from runtime.settings import (
     ESCALATION_PORT,
     DataSettings,
     EscalationSettings,
+    MetricsSettings,
     ServiceSettings,
     Settings,
     TracingSettings,
@@ -46,9 +48,11 @@ async def sweep(store: CaseStore, every_s: float, pool: ThreadPoolExecutor) -> N
 async def run(settings: Settings) -> None:
     logs.configure("escalation", settings.service.log_level)
     tracing.configure("escalation", settings)
+    port = settings.service.port_or(ESCALATION_PORT)
+    metrics.configure("escalation", settings, port)
     timeout = settings.escalation.claim_timeout_s
     store = CaseStore(settings.data.data_dir / "escalation.sqlite3", open_chain(settings), timeout)
-    metrics.observe(store)
+    queue_metrics.observe(store)
     pool = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="sqlite")
 
     def register(srv: grpc.aio.Server) -> list[str]:
@@ -61,10 +65,11 @@ async def run(settings: Settings) -> None:
             register,
             host=settings.service.host,
             advertise_host=settings.service.advertise_host,
-            port=settings.service.port_or(ESCALATION_PORT),
+            port=port,
             grace=settings.service.shutdown_grace_s,
             listener=Transport.from_settings(settings.transport, settings.data.data_dir,
                                              "escalation").listener(),
+            access=AccessPolicy.from_settings(settings.service),
             health_port=settings.transport.health_port,
             on_drained=lambda: pool.shutdown(wait=True),
         )
@@ -77,7 +82,7 @@ async def run(settings: Settings) -> None:
 def main() -> None:
     argparse.ArgumentParser(prog="python -m escalation", description=__doc__,
                             epilog=help_text(ServiceSettings, TransportSettings, DataSettings,
-                                             TracingSettings, EscalationSettings),
+                                             TracingSettings, MetricsSettings, EscalationSettings),
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     asyncio.run(run(Settings.from_env()))
 
