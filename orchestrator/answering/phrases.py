@@ -88,6 +88,8 @@ TEXT: dict[str, dict[str, str]] = {
         "no_passage": "No guideline passage matched that question.",
         "sources": "Sources:",
         "date_past": "{day} has already passed; I can only look at today or later. Which day would you like?",
+        "date_past_doctor": "{day} has already passed, so I can't look at the schedule of {doctor} then; I can "
+                            "only look at today or later. Which day would you like?",
         "sources_of_last": "Sources of my previous answer:\n{lines}",
         "no_sources": "My previous answer cited no sources. Ask a drug, score or guideline question and "
                       "its report lists them.",
@@ -200,6 +202,8 @@ TEXT: dict[str, dict[str, str]] = {
         "no_passage": "Nenhum trecho de diretriz corresponde a essa pergunta.",
         "sources": "Fontes:",
         "date_past": "{day} já passou; só consigo ver hoje ou datas futuras. Qual dia você prefere?",
+        "date_past_doctor": "{day} já passou, então não consigo ver a agenda de {doctor} nesse dia; só consigo "
+                            "ver hoje ou datas futuras. Qual dia você prefere?",
         "sources_of_last": "Fontes da minha resposta anterior:\n{lines}",
         "no_sources": "Minha resposta anterior não citou fontes. Faça uma pergunta sobre medicamento, escore "
                       "ou diretriz e o relatório as lista.",

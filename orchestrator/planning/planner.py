@@ -114,7 +114,9 @@ class Planner:
             return _sources(u, session)
         if u.date_past and u.date and intent in (Intent.LIST, Intent.BOOK, Intent.RESCHEDULE):
             # Said, never moved to next year nor answered as "no slots".
-            plan = _reply("date_past", "needs_info", day=day(u.date.isoformat(), u.language))
+            when = day(u.date.isoformat(), u.language)
+            plan = _reply("date_past_doctor", "needs_info", day=when, doctor=u.doctors[0]) \
+                if len(u.doctors) == 1 else _reply("date_past", "needs_info", day=when)
             plan.pending = intent.value if intent != Intent.LIST else ""
             return plan
         if intent in (Intent.BOOK, Intent.RESCHEDULE, Intent.CANCEL, Intent.MY_APPOINTMENTS) \
