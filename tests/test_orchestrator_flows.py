@@ -61,9 +61,15 @@ def test_book_the_earliest_then_cancel_in_portuguese(mesh):
     assert "Agendado:" in booked.answer and "Maria Souza" in booked.answer
     assert (a.doctor, a.date, a.time) in my_bookings(mesh, a.clinic_id)
 
-    cancelled = mesh.ask("quero cancelar minha consulta", session_id=listing.session_id)
+    # A cancel is confirmed before it is sent.
+    asked = mesh.ask("quero cancelar minha consulta", session_id=listing.session_id)
+    assert asked.disposition == NEEDS_INFO, asked.answer
+    assert {s.action for s in asked.steps} == {"list_appointments"}
+    assert "Cancelar esta consulta?" in asked.answer and a.appointment_id in asked.answer
+    assert (a.doctor, a.date, a.time) in my_bookings(mesh, a.clinic_id)
+    cancelled = mesh.ask("sim", session_id=listing.session_id)
     assert cancelled.disposition == ANSWERED, cancelled.answer
-    assert cancelled.steps[-1].action == "cancel_appointment"
+    assert [(s.clinic_id, s.action) for s in cancelled.steps] == [(a.clinic_id, "cancel_appointment")]
     assert "Cancelado:" in cancelled.answer
     assert (a.doctor, a.date, a.time) not in my_bookings(mesh, a.clinic_id)
 
@@ -78,7 +84,10 @@ def test_book_by_doctor_day_and_time_then_reschedule(mesh):
     assert (booked.appointment.date, booked.appointment.time) == (first.date, first.time)
 
     new_day = dt.date.fromisoformat(later.date)
-    moved = mesh.ask(f"move it to {new_day:%B} {new_day.day} at {later.time}", session_id=listing.session_id)
+    asked = mesh.ask(f"move it to {new_day:%B} {new_day.day} at {later.time}", session_id=listing.session_id)
+    assert asked.disposition == NEEDS_INFO and "Move this appointment to" in asked.answer, asked.answer
+    assert my_bookings(mesh, "clinic_a", JOAO) == [("Dr. Fernando Almeida", first.date, first.time)]
+    moved = mesh.ask("yes", session_id=listing.session_id)
     assert moved.disposition == ANSWERED, moved.answer
     assert moved.steps[-1].action == "reschedule_appointment"
     assert (moved.appointment.date, moved.appointment.time) == (later.date, later.time)
@@ -89,9 +98,46 @@ def test_book_by_doctor_day_and_time_then_reschedule(mesh):
     assert later.date in mine.answer and later.time in mine.answer
     assert len(mine.steps) == 6
 
-    cancelled = mesh.ask("cancel my appointment", session_id=listing.session_id)
-    assert "Cancelled:" in cancelled.answer
+    # Named by its exact day and time: no question back.
+    cancelled = mesh.ask(f"cancel my appointment on {new_day:%d/%m} at {later.time}",
+                         session_id=listing.session_id)
+    assert "Cancelled:" in cancelled.answer, cancelled.answer
     assert my_bookings(mesh, "clinic_a", JOAO) == []
+
+
+def test_a_cancel_with_two_appointments_asks_which_and_no_keeps_it(mesh):
+    patient = common_pb2.PatientIdentity(full_name="Helena Prates", cpf="714.602.380-01")
+    derm = mesh.ask("dermatology slots please", patient=patient)
+    first = mesh.ask("book the first one", session_id=derm.session_id, patient=patient).appointment
+    ortho = mesh.ask("orthopedics slots", session_id=derm.session_id, patient=patient)
+    second = mesh.ask("book the earliest one", session_id=ortho.session_id, patient=patient).appointment
+    assert first.appointment_id and second.appointment_id
+
+    which = mesh.ask("cancel my appointment", session_id=derm.session_id, patient=patient)
+    assert which.disposition == NEEDS_INFO, which.answer
+    assert "which one?" in which.answer
+    assert first.appointment_id in which.answer and second.appointment_id in which.answer
+    earlier, later = sorted([first, second], key=lambda a: (a.date, a.time))
+    asked = mesh.ask("the second one", session_id=derm.session_id, patient=patient)
+    assert asked.disposition == NEEDS_INFO and "Cancel this appointment?" in asked.answer, asked.answer
+    assert later.appointment_id in asked.answer and earlier.appointment_id not in asked.answer
+    assert not asked.steps
+    kept = mesh.ask("no", session_id=derm.session_id, patient=patient)
+    assert kept.disposition == ANSWERED and "nothing was changed" in kept.answer, kept.answer
+    assert not kept.steps
+    assert len(my_bookings(mesh, later.clinic_id, patient)) == 1
+    # A "yes" now confirms nothing: the question was answered.
+    assert not mesh.ask("yes", session_id=derm.session_id, patient=patient).steps
+
+    # Named by its id: sent at once.
+    by_id = mesh.ask(f"cancel appointment {later.appointment_id}", session_id=derm.session_id,
+                     patient=patient)
+    assert by_id.steps[-1].action == "cancel_appointment" and "Cancelled:" in by_id.answer, by_id.answer
+    last = mesh.ask("cancelar minha consulta", session_id=derm.session_id, patient=patient)
+    assert "Cancelar esta consulta?" in last.answer and earlier.appointment_id in last.answer, last.answer
+    done = mesh.ask("sim, pode cancelar", session_id=derm.session_id, patient=patient)
+    assert "Cancelado:" in done.answer, done.answer
+    assert my_bookings(mesh, earlier.clinic_id, patient) == []
 
 
 def test_the_same_booking_asked_twice_books_once(mesh):

@@ -1,7 +1,7 @@
 """The deterministic, faithful answer built from a plan's step results, in the user's
 language, together with the evidence the verifier checks it against."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import grpc
 
@@ -123,18 +123,35 @@ class AnswerBuilder:
         return Answer("\n".join(lines + failures), "partial" if failures else "answered",
                       evidence_appointments=found)
 
-    def appointment_line(self, a: common_pb2.Appointment, lang: str) -> str:
+    def appointment_line(self, a: common_pb2.Appointment | AppointmentRef, lang: str) -> str:
         return say(lang, "my_line", when=when(a.date, a.time, lang), doctor=a.doctor,
                    clinic=self._clinic(a.clinic_id), appointment_id=a.appointment_id)
 
-    def ask_which(self, key: str, found: list[common_pb2.Appointment],
-                  results: list[StepResult], lang: str) -> Answer:
-        """The lookup did not single out one appointment: say so (listing the candidates)."""
-        lines = [say(lang, key)]
-        if key == "ask_which_appointment":
-            lines += [self.appointment_line(a, lang) for a in found]
-        failures = self._unreachable(results, lang)
-        return Answer("\n".join(lines + failures), "needs_info", evidence_appointments=found)
+    def ask_back(self, plan: Plan, results: list[StepResult], lang: str) -> Answer:
+        """A cancel or move not sent: no appointment to change, which one, or "yes?" (clinics the
+        lookup could not reach are named: what they hold is not among the options)."""
+        if plan.kind == Kind.REPLY:
+            answer = self.reply(plan, lang)
+        else:
+            answer = self._confirm(plan, lang)
+        answer.text = "\n".join([answer.text, *self._unreachable(results, lang)])
+        return answer
+
+    def _confirm(self, plan: Plan, lang: str) -> Answer:
+        change = plan.change
+        assert change is not None
+        if change.appointment is None:
+            lines = [say(lang, "ask_which_appointment")]
+            lines += [self.appointment_line(a, lang) for a in change.options]
+            return Answer("\n".join(lines), "needs_info", evidence_appointments=_protos(change.options))
+        line = self.appointment_line(change.appointment, lang)
+        if change.action == Kind.CANCEL.value:
+            return Answer(say(lang, "confirm_cancel", line=line), "needs_info",
+                          evidence_appointments=_protos([change.appointment]))
+        new = when(change.new_date, change.new_time, lang)
+        proposed = replace(change.appointment, date=change.new_date, time=change.new_time)
+        return Answer(say(lang, "confirm_move", line=line, new=new), "needs_info",
+                      evidence_appointments=_protos([change.appointment, proposed]))
 
     # -- writes ---------------------------------------------------------------------------------
 
@@ -182,6 +199,11 @@ class AnswerBuilder:
 def found_appointments(results: list[StepResult]) -> list[common_pb2.Appointment]:
     found = [a for r in results if r.status == StepStatus.OK for a in r.reply.appointments]
     return sorted(found, key=lambda a: (a.date, a.time))
+
+
+def _protos(refs: list[AppointmentRef]) -> list[common_pb2.Appointment]:
+    return [common_pb2.Appointment(appointment_id=a.appointment_id, clinic_id=a.clinic_id, doctor=a.doctor,
+                                   date=a.date, time=a.time) for a in refs]
 
 
 def _ref(a: common_pb2.Appointment) -> AppointmentRef:

@@ -15,7 +15,7 @@ from healthmesh.v1 import clinic_pb2, common_pb2
 from orchestrator.answering.phrases import day
 from orchestrator.consult import flow as consult
 from orchestrator.planning.steps import Action, PlannedStep
-from orchestrator.sessions import AppointmentRef, Session, SlotRef
+from orchestrator.sessions import AppointmentRef, PendingChange, Session, SlotRef
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding
 from runtime.registry import ClinicEntry
 from runtime.text.fold import fold_words as fold
@@ -31,6 +31,7 @@ class Kind(enum.StrEnum):
     CANCEL = "cancel"
     MY_APPOINTMENTS = "my_appointments"
     LOOKUP = "lookup"  # find the patient's appointment, then cancel or reschedule it
+    CONFIRM = "confirm"  # a cancel or move waits for the patient's yes, or for which appointment
     GENERAL = "general"  # a health question a model may answer; the reply is the fallback
     TOOLS = "tools"  # risk scores, drug safety, guidelines: the tool loop
     CONSULT = "consult"  # a symptom consult: history questions, then the council
@@ -50,6 +51,7 @@ class Plan:
     ask_to_pick: bool = False  # a listing shown because a booking needs a slot
     then: Intent | None = None  # for LOOKUP plans: the intent to finish
     pending: str = ""  # what the session waits for after this turn
+    change: PendingChange | None = None  # for CONFIRM plans: the cancel or move asked back about
 
 
 @dataclass
@@ -74,8 +76,12 @@ class Planner:
         self.directory = directory
         self.slots_per_clinic = slots_per_clinic
 
-    def plan(self, u: Understanding, session: Session, message: str, *, tool_task: bool) -> Plan:
-        """Tool questions and symptom consults first, then the patient's appointments."""
+    def plan(self, u: Understanding, session: Session, message: str, *, tool_task: bool,
+             change: PendingChange | None = None) -> Plan:
+        """The answer to a cancel or move asked back about (`change`, from the last turn), then tool
+        questions and symptom consults, then the patient's appointments."""
+        if change is not None and (follow := self._continue_change(change, u, session)) is not None:
+            return follow
         if tool_task:
             return Plan(Kind.TOOLS)
         if consult.answers_questions(session, u, message) or consult.opens_consult(message, u):
@@ -86,17 +92,48 @@ class Planner:
         return self._appointments(u, session)
 
     def second_round(self, lookup: Plan, found: list[AppointmentRef], u: Understanding,
-                     session: Session) -> Plan | str:
-        """A lookup's second round: the change of the one appointment it found, numbered after
-        the lookup's steps, or the phrase key to ask back with."""
+                     session: Session) -> Plan:
+        """A lookup's second round: the change of the one appointment it found (numbered after the
+        lookup's steps) when the message named it exactly, otherwise the question back: which one,
+        or "yes?"."""
         assert lookup.then is not None
-        chosen = select_appointment(found, u, lookup.then)
-        if isinstance(chosen, str):
-            return chosen
-        follow = self.change_step(lookup.then, u, session, chosen)
+        options = _candidates(found, u, lookup.then)
+        if not options:
+            return _reply("no_appointment", "needs_info")
+        change = PendingChange(lookup.then.value, None, u.date.isoformat() if u.date else "", u.time or "",
+                               u.doctors[0] if u.doctors else "")
+        if len(options) > 1:
+            change.options = options
+            return Plan(Kind.CONFIRM, change=change)
+        change.appointment = options[0]
+        # The id, or a cancel's exact day and time, is already the patient's confirmation.
+        named = bool(u.appointment_id) or (lookup.then == Intent.CANCEL and bool(u.date and u.time))
+        if not named:
+            return Plan(Kind.CONFIRM, change=change)
+        follow = self.change_step(change, session)
         first = len(lookup.steps) + 1
         follow.steps = [replace(s, step_id=f"s{first + i}") for i, s in enumerate(follow.steps)]
         return follow
+
+    def _continue_change(self, change: PendingChange, u: Understanding, session: Session) -> Plan | None:
+        """The reply to the last turn's question: "yes" sends the change, "no" drops it, naming one of
+        the options picks it; None when the message is about something else (the change is dropped)."""
+        if change.appointment is not None:
+            if u.confirmation is True:
+                return self.change_step(change, session)
+            if u.confirmation is False:
+                a = change.appointment
+                return _reply("change_kept", "answered", appointment_id=a.appointment_id, doctor=a.doctor)
+            return None
+        if u.specialty or u.intent not in (Intent.UNKNOWN, Intent.LIST, Intent.BOOK, Intent(change.action)):
+            return None
+        picked = _pick(change.options, u)
+        if picked is None:
+            return None
+        change = replace(change, appointment=picked, options=[])
+        if u.appointment_id or (u.date and u.time):  # named exactly: no need to ask again
+            return self.change_step(change, session)
+        return Plan(Kind.CONFIRM, change=change)
 
     def _appointments(self, u: Understanding, session: Session) -> Plan:
         intent = self._effective_intent(u, session)
@@ -223,36 +260,35 @@ class Planner:
     # -- rescheduling and cancelling ------------------------------------------------------------
 
     def _change(self, intent: Intent, u: Understanding, session: Session) -> Plan:
+        """A cancel or move always looks the patient's appointments up first: she may have several,
+        or the one this session knows may have changed elsewhere."""
         if intent == Intent.RESCHEDULE and not (u.date and u.time):
             plan = _reply("ask_new_time", "needs_info")
             plan.pending = Intent.RESCHEDULE.value
             return plan
-        target = session.appointment
-        if target is None or (u.doctors and target.doctor not in u.doctors) \
-                or (u.appointment_id and target.appointment_id != u.appointment_id):
-            return Plan(Kind.LOOKUP, steps=self._lookup_steps(session), then=intent)
-        return self.change_step(intent, u, session, target)
+        return Plan(Kind.LOOKUP, steps=self._lookup_steps(session), then=intent)
 
-    def change_step(self, intent: Intent, u: Understanding, session: Session,
-                    target: AppointmentRef) -> Plan:
+    def change_step(self, change: PendingChange, session: Session) -> Plan:
+        """The write a confirmed (or exactly named) change sends."""
+        target = change.appointment
+        assert target is not None
         specialty = self.directory.clinics[target.clinic_id].specialty
-        if intent == Intent.CANCEL:
+        if change.action == Intent.CANCEL.value:
             request = clinic_pb2.CancelAppointmentRequest(
                 appointment_id=target.appointment_id, patient=_identity(session),
                 idempotency_key=_key(session, "cancel", target.clinic_id, target.appointment_id))
             step = PlannedStep("s1", target.clinic_id, Action.CANCEL, request)
             return Plan(Kind.CANCEL, steps=[step], specialty=specialty, doctor=target.doctor)
-        assert u.date and u.time
-        new_doctor = next((d for d in u.doctors
-                           if self.directory.clinic_of(d) == target.clinic_id), "")
+        # A doctor named with a move is the new doctor only when she works where the appointment is.
+        new_doctor = change.new_doctor if self.directory.clinic_of(change.new_doctor) == target.clinic_id \
+            and change.new_doctor != target.doctor else ""
         request = clinic_pb2.RescheduleAppointmentRequest(
-            appointment_id=target.appointment_id, new_date=u.date.isoformat(), new_time=u.time,
+            appointment_id=target.appointment_id, new_date=change.new_date, new_time=change.new_time,
             new_doctor=new_doctor, patient=_identity(session),
             idempotency_key=_key(session, "reschedule", target.clinic_id, target.appointment_id,
-                                 u.date.isoformat(), u.time, new_doctor))
+                                 change.new_date, change.new_time, new_doctor))
         step = PlannedStep("s1", target.clinic_id, Action.RESCHEDULE, request)
-        return Plan(Kind.RESCHEDULE, steps=[step], specialty=specialty,
-                    doctor=new_doctor or target.doctor)
+        return Plan(Kind.RESCHEDULE, steps=[step], specialty=specialty, doctor=new_doctor or target.doctor)
 
     def _lookup_steps(self, session: Session) -> list[PlannedStep]:
         request = clinic_pb2.ListAppointmentsRequest(patient=_identity(session))
@@ -260,23 +296,29 @@ class Planner:
                 for i, cid in enumerate(self.directory.clinics)]
 
 
-def select_appointment(found: list[AppointmentRef], u: Understanding, intent: Intent
-                       ) -> AppointmentRef | str:
-    """The one appointment a cancel/reschedule means, or the phrase key to ask back with.
-    For a reschedule the date and time in the message are the new ones, so only the doctor
-    narrows the choice."""
+def _candidates(found: list[AppointmentRef], u: Understanding, intent: Intent) -> list[AppointmentRef]:
+    """The appointments a cancel/reschedule may mean. For a reschedule the date and time in the
+    message are the new ones, so only the doctor narrows the choice."""
     if u.appointment_id:  # "cancel appointment DERM-F-APT-03AE504A37" means that one
-        named = [a for a in found if a.appointment_id == u.appointment_id]
-        return named[0] if named else "no_appointment"
+        return [a for a in found if a.appointment_id == u.appointment_id]
     candidates = [a for a in found if not u.doctors or a.doctor in u.doctors]
     if intent == Intent.CANCEL:
         candidates = [a for a in candidates if (not u.date or a.date == u.date.isoformat())
                       and (not u.time or a.time == u.time)]
-    if not candidates:
-        return "no_appointment"
-    if len(candidates) > 1:
-        return "ask_which_appointment"
-    return candidates[0]
+    return candidates
+
+
+def _pick(options: list[AppointmentRef], u: Understanding) -> AppointmentRef | None:
+    """The one of `options` (as listed) a reply names: by id, position, doctor, day or time."""
+    if u.appointment_id:
+        return next((a for a in options if a.appointment_id == u.appointment_id), None)
+    if u.choice:
+        return options[u.choice - 1] if u.choice <= len(options) else None
+    if not (u.doctors or u.date or u.time):
+        return None
+    matches = [a for a in options if (not u.doctors or a.doctor in u.doctors)
+               and (not u.date or a.date == u.date.isoformat()) and (not u.time or a.time == u.time)]
+    return matches[0] if len(matches) == 1 else None
 
 
 def _sources(u: Understanding, session: Session) -> Plan:
