@@ -192,6 +192,13 @@ class Orchestrator:
             refs = [AppointmentRef(a.clinic_id, a.appointment_id, a.doctor, a.date, a.time)
                     for a in found_appointments(results)]
             follow = self.planner.second_round(plan, refs, u, session)
+            if check := self.planner.move_check(follow, first=len(plan.steps) + 1):
+                # A move's new time is checked before the patient is asked to confirm it.
+                listed = await route.run(steps_context(ctx), check.steps)
+                if not self.answers.is_open(check, listed):
+                    answer = self.answers.build(check, listed, lang, session.patient_name)
+                    return answer, check, results + listed
+                results += listed
             if not follow.steps:
                 return self.answers.ask_back(follow, results, lang), follow, results
             self._limit_writes(follow, session)

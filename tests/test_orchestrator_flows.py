@@ -260,3 +260,48 @@ def test_a_session_id_alone_is_not_a_bearer_token(mesh):
         mesh.stub.Ask(pb.AskRequest(session_id=mine.session_id, message="cancel my appointment"), timeout=20)
     assert err.value.code() == grpc.StatusCode.PERMISSION_DENIED
     assert mesh.ask("what appointments do I have?", session_id=mine.session_id).answer == mine.answer
+
+
+def test_a_doctor_without_slots_that_day_gets_the_others_of_the_specialty(mesh):
+    reply = mesh.ask("horários do Dr. Ricardo na sexta")  # he works on Mondays and Thursdays
+    assert reply.disposition == ANSWERED, reply.answer
+    assert "Dr. Ricardo Nunes não tem horário livre em sex" in reply.answer
+    assert {s.clinic_id for s in reply.steps} == {"clinic_a", "clinic_c"}
+    assert reply.slots and {s.doctor for s in reply.slots} <= {"Dr. Fernando Almeida", "Dr. Marcelo Carvalho"}
+    assert {dt.date.fromisoformat(s.date).weekday() for s in reply.slots} == {4}
+
+    his = mesh.ask("Dr. Fernando's slots on Friday")
+    assert {s.doctor for s in his.slots} == {"Dr. Fernando Almeida"} and "no open slot" not in his.answer
+
+
+def test_a_move_to_a_time_not_open_offers_that_days_slots(mesh):
+    patient = common_pb2.PatientIdentity(full_name="Otávio Lins", cpf="390.533.447-05")
+    listing = mesh.ask("show me Dr. Fernando's slots", patient=patient)
+    booked = mesh.ask("book the first one", session_id=listing.session_id, patient=patient).appointment
+    friday = next(dt.date.fromisoformat(s.date) for s in listing.slots
+                  if dt.date.fromisoformat(s.date).weekday() == 4 and s.date != booked.date)
+    offered = mesh.ask(f"move it to {friday:%d/%m} at 12:00", session_id=listing.session_id, patient=patient)
+    assert offered.disposition == NEEDS_INFO, offered.answer
+    assert "Dr. Fernando Almeida has no open slot on" in offered.answer and "unchanged" in offered.answer
+    assert offered.slots and {s.date for s in offered.slots} == {friday.isoformat()}
+    assert ("clinic_a", "list_available_slots") in {(s.clinic_id, s.action) for s in offered.steps}
+    assert my_bookings(mesh, "clinic_a", patient) == [(booked.doctor, booked.date, booked.time)]
+
+    first = offered.slots[0]
+    asked = mesh.ask("the first one", session_id=listing.session_id, patient=patient)
+    assert asked.disposition == NEEDS_INFO and "Move this appointment to" in asked.answer, asked.answer
+    moved = mesh.ask("yes", session_id=listing.session_id, patient=patient)
+    assert "Moved:" in moved.answer, moved.answer
+    assert my_bookings(mesh, "clinic_a", patient) == [(first.doctor, first.date, first.time)]
+    mesh.ask(f"cancel appointment {moved.appointment.appointment_id}", session_id=listing.session_id,
+             patient=patient)
+
+
+def test_a_day_without_its_month_and_a_part_of_the_day_are_said(mesh):
+    reply = mesh.ask("cardiology slots on the 28th")
+    assert "I took that day as" in reply.answer, reply.answer
+    afternoon = mesh.ask("cardiologia na semana que vem à tarde")
+    assert afternoon.slots and all(s.time >= "12:00" for s in afternoon.slots), afternoon.answer
+    assert "à tarde" in afternoon.answer
+    evening = mesh.ask("dermatology next week in the evening")
+    assert not evening.slots and "in the evening" in evening.answer, evening.answer

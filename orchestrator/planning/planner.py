@@ -47,6 +47,11 @@ class Plan:
     specialty: str = ""
     day: str = ""  # list filters, for the answer header
     date_range: tuple[str, str] | None = None
+    day_guessed: bool = False  # `day` had no month or year written: the answer says which day it is
+    part_of_day: str = ""  # "morning" | "afternoon" | "evening": the listing keeps those hours
+    alternatives: bool = False  # LIST: every doctor asked, others' slots stand in when `doctor` has none
+    wanted_time: str = ""  # LIST checking a move: the time asked for, found not open
+    move_to: SlotRef | None = None  # LOOKUP of a move to a slot picked from a listing
     doctor: str = ""  # the listing's doctor filter, or the doctor of a write
     ask_to_pick: bool = False  # a listing shown because a booking needs a slot
     then: Intent | None = None  # for LOOKUP plans: the intent to finish
@@ -100,8 +105,12 @@ class Planner:
         options = _candidates(found, u, lookup.then)
         if not options:
             return _reply("no_appointment", "needs_info")
-        change = PendingChange(lookup.then.value, None, u.date.isoformat() if u.date else "", u.time or "",
-                               u.doctors[0] if u.doctors else "")
+        if lookup.move_to is not None:
+            to = lookup.move_to
+            change = PendingChange(lookup.then.value, None, to.date, to.time, to.doctor)
+        else:
+            change = PendingChange(lookup.then.value, None, u.date.isoformat() if u.date else "",
+                                   u.time or "", u.doctors[0] if u.doctors else "")
         if len(options) > 1:
             change.options = options
             return Plan(Kind.CONFIRM, change=change)
@@ -176,7 +185,8 @@ class Planner:
         """A bare follow-up ("friday at 14:00", "the earliest") continues what the session
         was waiting for."""
         follow_up = u.intent in (Intent.UNKNOWN, Intent.LIST, Intent.BOOK)
-        if session.pending == Intent.RESCHEDULE.value and follow_up and (u.date or u.time):
+        if session.pending == Intent.RESCHEDULE.value and follow_up and (
+                u.date or u.time or (session.shown_slots and (u.choice or u.earliest))):
             return Intent.RESCHEDULE
         if session.pending in (Intent.BOOK.value, Intent.CANCEL.value, Intent.MY_APPOINTMENTS.value) \
                 and u.intent == Intent.UNKNOWN:
@@ -198,21 +208,42 @@ class Planner:
             plan.pending = Intent.BOOK.value if ask_to_pick else ""
             return plan
         doctor = u.doctors[0] if u.doctors else ""
-        clinic_ids = self.directory.clinics_of(specialty)
-        if doctor:
-            clinic_ids = [cid for cid in clinic_ids if cid == self.directory.clinic_of(doctor)]
         day = u.date.isoformat() if u.date else ""
+        # A doctor on a day: every clinic of the specialty is asked, so that when she has nothing
+        # that day the other doctors' slots are offered instead.
+        alternatives = bool(doctor and day)
+        clinic_ids = self.directory.clinics_of(specialty)
+        if doctor and not alternatives:
+            clinic_ids = [cid for cid in clinic_ids if cid == self.directory.clinic_of(doctor)]
         start, end = (d.isoformat() for d in u.date_range) if u.date_range else ("", "")
-        filtered = bool(day or start or doctor)
+        filtered = bool(day or start or doctor or u.part_of_day)
         steps = [
             PlannedStep(f"s{i + 1}", cid, Action.LIST_SLOTS, clinic_pb2.ListAvailableSlotsRequest(
-                doctor=doctor, from_date=day or start, to_date=day or end,
+                doctor="" if alternatives else doctor, from_date=day or start, to_date=day or end,
                 page_size=self.slots_per_clinic * (4 if filtered else 1)))
             for i, cid in enumerate(clinic_ids)
         ]
         return Plan(Kind.LIST, steps=steps, specialty=specialty, day=day,
                     date_range=(start, end) if start else None, doctor=doctor,
-                    ask_to_pick=ask_to_pick, pending=Intent.BOOK.value if ask_to_pick else "")
+                    ask_to_pick=ask_to_pick, pending=Intent.BOOK.value if ask_to_pick else "",
+                    day_guessed=bool(day) and u.date_guessed, part_of_day=u.part_of_day or "",
+                    alternatives=alternatives)
+
+    def move_check(self, confirm: Plan, first: int) -> Plan | None:
+        """For a move about to be confirmed: the listing of the new day at the appointment's clinic
+        (steps numbered from `first`), so a time not open is said before asking, with what is."""
+        change = confirm.change
+        if change is None or change.appointment is None or change.action != Intent.RESCHEDULE.value:
+            return None
+        target = change.appointment
+        doctor = change.new_doctor if self.directory.clinic_of(change.new_doctor) == target.clinic_id \
+            else target.doctor
+        request = clinic_pb2.ListAvailableSlotsRequest(from_date=change.new_date, to_date=change.new_date,
+                                                       page_size=self.slots_per_clinic * 4)
+        return Plan(Kind.LIST, steps=[PlannedStep(f"s{first}", target.clinic_id, Action.LIST_SLOTS, request)],
+                    specialty=self.directory.clinics[target.clinic_id].specialty, day=change.new_date,
+                    doctor=doctor, alternatives=True, wanted_time=change.new_time,
+                    pending=Intent.RESCHEDULE.value)
 
     def _doctor_specialty(self, u: Understanding) -> str:
         for doctor in u.doctors:
@@ -262,11 +293,16 @@ class Planner:
     def _change(self, intent: Intent, u: Understanding, session: Session) -> Plan:
         """A cancel or move always looks the patient's appointments up first: she may have several,
         or the one this session knows may have changed elsewhere."""
+        move_to = None
         if intent == Intent.RESCHEDULE and not (u.date and u.time):
-            plan = _reply("ask_new_time", "needs_info")
-            plan.pending = Intent.RESCHEDULE.value
-            return plan
-        return Plan(Kind.LOOKUP, steps=self._lookup_steps(session), then=intent)
+            # One of the slots just offered for the move ("the first one", "14:00"), or ask.
+            picked = self._pick_slot(u, session) if session.pending == Intent.RESCHEDULE.value else None
+            if not isinstance(picked, SlotRef):
+                plan = _reply("ask_new_time", "needs_info")
+                plan.pending = Intent.RESCHEDULE.value
+                return plan
+            move_to = picked
+        return Plan(Kind.LOOKUP, steps=self._lookup_steps(session), then=intent, move_to=move_to)
 
     def change_step(self, change: PendingChange, session: Session) -> Plan:
         """The write a confirmed (or exactly named) change sends."""
