@@ -47,6 +47,7 @@ from runtime import sqlite
 from runtime.errors import InvalidArgument, PermissionDenied
 from runtime.identity import same_name
 from runtime.ratelimit import RateLimiter
+from runtime.text.language import detect_language
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
 log = logging.getLogger("orchestrator")
@@ -104,7 +105,8 @@ class Orchestrator:
         change, session.change = session.change, None
         # 1. Screen the raw message before anything else.
         with tracer.start_as_current_span("screen") as span:
-            screen = await self.mesh.screen(ctx, message, session.language)
+            # The message's own language first: an emergency is answered in the language it was written in.
+            screen = await self.mesh.screen(ctx, message, detect_language(message, session.language or None))
             red_flag = screen is not None and screen.red_flag
             span.set_attribute("healthmesh.red_flag", red_flag)
         await stage(emit, ctx, orchestrator_pb2.STAGE_SCREEN, "red flag" if red_flag else "clear")

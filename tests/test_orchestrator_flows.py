@@ -305,3 +305,11 @@ def test_a_day_without_its_month_and_a_part_of_the_day_are_said(mesh):
     assert "à tarde" in afternoon.answer
     evening = mesh.ask("dermatology next week in the evening")
     assert not evening.slots and "in the evening" in evening.answer, evening.answer
+
+
+def test_an_emergency_is_answered_in_the_language_it_was_written_in(mesh):
+    english = mesh.ask("show me cardiology slots", patient=MARIA)
+    assert english.language == "en"
+    reply = mesh.ask("estou com dor no peito muito forte agora", session_id=english.session_id, patient=MARIA)
+    assert reply.disposition == pb.DISPOSITION_EMERGENCY and reply.language == "pt", reply.answer
+    assert "192" in reply.answer
