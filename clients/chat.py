@@ -7,8 +7,10 @@
 
 import argparse
 import os
+import re
 import sys
 import time
+from collections.abc import Callable, Iterable
 
 import grpc
 import jwt
@@ -83,24 +85,61 @@ class ChatClient:
         return response
 
     def show(self, response: orchestrator_pb2.AskResponse) -> None:
+        """The answer with its slots once: a compact table (a row per doctor and day), not a line each."""
         label, color = DISPOSITION_LABEL.get(response.disposition, ("?", "white"))
-        self.console.print(response.answer, highlight=False, markup=False)
+        text = response.answer
         if response.slots:
-            table = Table(show_edge=False)
-            for column in ("clinic", "doctor", "date", "time"):
-                table.add_column(column)
-            for s in response.slots:
-                table.add_row(s.clinic_id, s.doctor, s.date, s.time)
-            self.console.print(table)
+            text = "\n".join(line for line in text.splitlines() if not _SLOT_LINE.match(line))
+        self.console.print(text, highlight=False, markup=False)
+        if response.slots:
+            self.console.print(slot_table(response.slots))
         self.console.print(f"[{color}]{label}[/] · trace {response.trace_id or '-'}", highlight=False)
 
 
+# A slot's line in the answer ("- Mon 2026-11-30 09:00 — Dr. …"): the table shows it instead.
+_SLOT_LINE = re.compile(r"^- \w{3} [\d/-]{10} \d\d:\d\d — ")
+
+
+def slot_table(slots: Iterable[common_pb2.Slot]) -> Table:
+    rows: dict[tuple[str, str, str], list[str]] = {}
+    for s in slots:
+        rows.setdefault((s.date, s.clinic_id, s.doctor), []).append(s.time)
+    table = Table(show_edge=False)
+    for column in ("date", "clinic", "doctor", "times"):
+        table.add_column(column)
+    for (date, clinic_id, doctor), times in sorted(rows.items()):
+        table.add_row(date, clinic_id, doctor, " ".join(sorted(times)))
+    return table
+
+
+# What a patient reads instead of a refused request's raw status.
+PLAIN_ERROR = {
+    grpc.StatusCode.INVALID_ARGUMENT: "That message could not be sent: it is empty or too long (at most "
+                                      "2000 characters). / Não foi possível enviar: a mensagem está vazia ou "
+                                      "é longa demais (até 2000 caracteres).",
+    grpc.StatusCode.RESOURCE_EXHAUSTED: "Too many requests right now; please wait a moment and try again. / "
+                                        "Muitos pedidos agora; aguarde um pouco e tente de novo.",
+    grpc.StatusCode.NOT_FOUND: "This conversation expired; a new one starts with your next message. / "
+                               "Esta conversa expirou; uma nova começa com a sua próxima mensagem.",
+}
+
+
+def plain_error(err: grpc.RpcError) -> str:
+    return PLAIN_ERROR.get(err.code(), "The assistant could not answer right now; please try again. / "
+                                       "O assistente não conseguiu responder agora; tente de novo.")
+
+
 def ask_identity(console: Console) -> common_pb2.PatientIdentity:
+    """Asks each field until it is valid: a bad CPF asks for the CPF again, not the name."""
+    name = _ask_valid(console, "Your full name: ", normalize_name)
+    cpf = _ask_valid(console, "Your CPF: ", normalize_cpf)
+    return common_pb2.PatientIdentity(full_name=name, cpf=cpf)
+
+
+def _ask_valid(console: Console, prompt: str, normalize: Callable[[str], str]) -> str:
     while True:
         try:
-            name = normalize_name(console.input("Your full name: "))
-            cpf = normalize_cpf(console.input("Your CPF: "))
-            return common_pb2.PatientIdentity(full_name=name, cpf=cpf)
+            return normalize(console.input(prompt))
         except InvalidArgument as err:
             console.print(f"[red]{err.field.split('.')[-1]}: {err.problem}[/red]")
 
@@ -127,7 +166,9 @@ def chat(target: str) -> int:
             try:
                 client.show(client.ask(message, patient))
             except grpc.RpcError as err:
-                console.print(f"[red]{err.code().name}: {err.details()}[/red]")
+                if err.code() == grpc.StatusCode.NOT_FOUND:
+                    client.session_id = ""
+                console.print(plain_error(err), style="red", highlight=False, markup=False)
 
 
 def main() -> int:
@@ -161,7 +202,7 @@ def main() -> int:
         try:
             response = client.ask(args.message, patient)
         except grpc.RpcError as err:
-            console.print(f"[red]{err.code().name}: {err.details()}[/red]")
+            console.print(plain_error(err), style="red", highlight=False, markup=False)
             return 1
         client.show(response)
         console.print(f"session {response.session_id}", style="dim")

@@ -50,6 +50,7 @@ from runtime import sqlite
 from runtime.errors import InvalidArgument, PermissionDenied
 from runtime.identity import same_name
 from runtime.ratelimit import RateLimiter
+from runtime.text.language import detect_language
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
 log = logging.getLogger("orchestrator")
@@ -104,9 +105,12 @@ class Orchestrator:
 
     async def _turn(self, ctx: RequestContext, session: Session, message: str,
                     emit: Emit) -> orchestrator_pb2.AskResponse:
+        # A cancel or move asked back about is answered by this turn, or dropped.
+        change, session.change = session.change, None
         # 1. Screen the raw message before anything else.
         with tracer.start_as_current_span("screen") as span:
-            screen = await self.mesh.screen(ctx, message, session.language)
+            # The message's own language first: an emergency is answered in the language it was written in.
+            screen = await self.mesh.screen(ctx, message, detect_language(message, session.language or None))
             red_flag = screen is not None and screen.red_flag
             span.set_attribute("healthmesh.red_flag", red_flag)
         await stage(emit, ctx, orchestrator_pb2.STAGE_SCREEN, "red flag" if red_flag else "clear")
@@ -150,7 +154,7 @@ class Orchestrator:
                                     verification=orchestrator_pb2.Verification(
                                         safe=False, notes=["screening unavailable"]), phi=phi)
             tools = read_tools(message) if u.out_of_scope != OutOfScope.OTHER_PATIENT else ToolTask()
-            plan = self.planner.plan(u, session, message, tool_task=bool(tools))
+            plan = self.planner.plan(u, session, message, tool_task=bool(tools), change=change)
             span.set_attribute("healthmesh.intent", u.intent.value)
             span.set_attribute("healthmesh.plan", plan.kind.value)
             span.set_attribute("healthmesh.steps", len(plan.steps))
@@ -191,16 +195,25 @@ class Orchestrator:
             return answer, plan, results
         if plan.kind == Kind.REPLY:
             return self.answers.reply(plan, lang), plan, []
+        if plan.kind == Kind.CONFIRM:
+            return self.answers.ask_back(plan, [], lang), plan, []
         handoff = attach_handoff(plan, session, lang, self.directory)
         self._limit_writes(plan, session)
         results = await route.run(steps_context(ctx), plan.steps)
         if plan.kind == Kind.LOOKUP:
-            # 4b. The lookup's second round: change the one appointment it found, or ask which.
-            found = found_appointments(results)
-            refs = [AppointmentRef(a.clinic_id, a.appointment_id, a.doctor, a.date, a.time) for a in found]
+            # 4b. The lookup's second round: change the appointment named exactly, or ask which or "yes?".
+            refs = [AppointmentRef(a.clinic_id, a.appointment_id, a.doctor, a.date, a.time)
+                    for a in found_appointments(results)]
             follow = self.planner.second_round(plan, refs, u, session)
-            if isinstance(follow, str):
-                return self.answers.ask_which(follow, found, results, lang), plan, results
+            if check := self.planner.move_check(follow, first=len(plan.steps) + 1):
+                # A move's new time is checked before the patient is asked to confirm it.
+                listed = await route.run(steps_context(ctx), check.steps)
+                if not self.answers.is_open(check, listed):
+                    answer = self.answers.build(check, listed, lang, session.patient_name)
+                    return answer, check, results + listed
+                results += listed
+            if not follow.steps:
+                return self.answers.ask_back(follow, results, lang), follow, results
             self._limit_writes(follow, session)
             more = await route.run(steps_context(ctx), follow.steps)
             return self.answers.build(follow, more, lang, session.patient_name), follow, results + more
@@ -240,6 +253,7 @@ class Orchestrator:
             session.appointment = answer.current_appointment
             session.shown_slots = []
         session.pending = plan.pending
+        session.change = plan.change
 
     def _finish(self, session: Session, answer: Answer, lang: str,
                 results: list[StepResult], verification: orchestrator_pb2.Verification | None, *,

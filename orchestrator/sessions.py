@@ -66,6 +66,19 @@ class AppointmentRef:
 
 
 @dataclass
+class PendingChange:
+    """A cancel or a move the patient asked for, not sent yet: it waits for her "yes" (`appointment`
+    set) or for which of `options` she means (`appointment` None). It lives for one turn."""
+
+    action: str  # "cancel" | "reschedule"
+    appointment: AppointmentRef | None = None
+    new_date: str = ""  # of a move
+    new_time: str = ""
+    new_doctor: str = ""
+    options: list[AppointmentRef] = field(default_factory=list)
+
+
+@dataclass
 class ConsultState:
     """A symptom consult in progress: what the patient said, and the council's verdict."""
 
@@ -109,6 +122,7 @@ class Session:
     phi_seen: bool = False  # a message of this session held PHI: later model calls stay local
     triage: TriageState | None = None
     citations: list[dict[str, str | int]] = field(default_factory=list)  # of the last cited answer
+    change: PendingChange | None = None  # a cancel or move waiting for a yes, or for which one
 
     @property
     def has_patient(self) -> bool:
@@ -124,6 +138,12 @@ class Session:
             data["consult"] = ConsultState(**data["consult"])
         if data.get("triage"):
             data["triage"] = TriageState(**data["triage"])
+        if data.get("change"):
+            change = dict(data["change"])
+            if change.get("appointment"):
+                change["appointment"] = AppointmentRef(**change["appointment"])
+            change["options"] = [AppointmentRef(**a) for a in change.get("options", [])]
+            data["change"] = PendingChange(**change)
         return cls(**data)
 
 

@@ -76,6 +76,14 @@ def test_guideline_answer_and_show_source(mesh):
     assert "**" in passages[0].highlighted_text
 
 
+def test_a_portuguese_report_quotes_the_english_passages_as_such(mesh):
+    reply = mesh.ask("o que as diretrizes dizem sobre anticoagulação na fibrilação atrial?")
+    assert reply.language == "pt" and "Evidência de Diretrizes" in reply.answer, reply.answer
+    lines = reply.answer.splitlines()
+    label = lines.index("Trechos citados das fontes, no original em inglês:")
+    assert lines[label + 1].startswith("- “")
+
+
 def test_score_is_followed_by_the_guideline_that_acts_on_it(mesh):
     reply = mesh.ask("CHA2DS2-VASc for a 78-year-old woman with hypertension and diabetes")
     assert tool_steps(reply) == [("tools", "compute_risk_score"), ("tools", "search_guidelines")]

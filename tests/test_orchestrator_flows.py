@@ -61,9 +61,15 @@ def test_book_the_earliest_then_cancel_in_portuguese(mesh):
     assert "Agendado:" in booked.answer and "Maria Souza" in booked.answer
     assert (a.doctor, a.date, a.time) in my_bookings(mesh, a.clinic_id)
 
-    cancelled = mesh.ask("quero cancelar minha consulta", session_id=listing.session_id)
+    # A cancel is confirmed before it is sent.
+    asked = mesh.ask("quero cancelar minha consulta", session_id=listing.session_id)
+    assert asked.disposition == NEEDS_INFO, asked.answer
+    assert {s.action for s in asked.steps} == {"list_appointments"}
+    assert "Cancelar esta consulta?" in asked.answer and a.appointment_id in asked.answer
+    assert (a.doctor, a.date, a.time) in my_bookings(mesh, a.clinic_id)
+    cancelled = mesh.ask("sim", session_id=listing.session_id)
     assert cancelled.disposition == ANSWERED, cancelled.answer
-    assert cancelled.steps[-1].action == "cancel_appointment"
+    assert [(s.clinic_id, s.action) for s in cancelled.steps] == [(a.clinic_id, "cancel_appointment")]
     assert "Cancelado:" in cancelled.answer
     assert (a.doctor, a.date, a.time) not in my_bookings(mesh, a.clinic_id)
 
@@ -78,7 +84,10 @@ def test_book_by_doctor_day_and_time_then_reschedule(mesh):
     assert (booked.appointment.date, booked.appointment.time) == (first.date, first.time)
 
     new_day = dt.date.fromisoformat(later.date)
-    moved = mesh.ask(f"move it to {new_day:%B} {new_day.day} at {later.time}", session_id=listing.session_id)
+    asked = mesh.ask(f"move it to {new_day:%B} {new_day.day} at {later.time}", session_id=listing.session_id)
+    assert asked.disposition == NEEDS_INFO and "Move this appointment to" in asked.answer, asked.answer
+    assert my_bookings(mesh, "clinic_a", JOAO) == [("Dr. Fernando Almeida", first.date, first.time)]
+    moved = mesh.ask("yes", session_id=listing.session_id)
     assert moved.disposition == ANSWERED, moved.answer
     assert moved.steps[-1].action == "reschedule_appointment"
     assert (moved.appointment.date, moved.appointment.time) == (later.date, later.time)
@@ -89,9 +98,46 @@ def test_book_by_doctor_day_and_time_then_reschedule(mesh):
     assert later.date in mine.answer and later.time in mine.answer
     assert len(mine.steps) == 6
 
-    cancelled = mesh.ask("cancel my appointment", session_id=listing.session_id)
-    assert "Cancelled:" in cancelled.answer
+    # Named by its exact day and time: no question back.
+    cancelled = mesh.ask(f"cancel my appointment on {new_day:%d/%m} at {later.time}",
+                         session_id=listing.session_id)
+    assert "Cancelled:" in cancelled.answer, cancelled.answer
     assert my_bookings(mesh, "clinic_a", JOAO) == []
+
+
+def test_a_cancel_with_two_appointments_asks_which_and_no_keeps_it(mesh):
+    patient = common_pb2.PatientIdentity(full_name="Helena Prates", cpf="714.602.380-01")
+    derm = mesh.ask("dermatology slots please", patient=patient)
+    first = mesh.ask("book the first one", session_id=derm.session_id, patient=patient).appointment
+    ortho = mesh.ask("orthopedics slots", session_id=derm.session_id, patient=patient)
+    second = mesh.ask("book the earliest one", session_id=ortho.session_id, patient=patient).appointment
+    assert first.appointment_id and second.appointment_id
+
+    which = mesh.ask("cancel my appointment", session_id=derm.session_id, patient=patient)
+    assert which.disposition == NEEDS_INFO, which.answer
+    assert "which one?" in which.answer
+    assert first.appointment_id in which.answer and second.appointment_id in which.answer
+    earlier, later = sorted([first, second], key=lambda a: (a.date, a.time))
+    asked = mesh.ask("the second one", session_id=derm.session_id, patient=patient)
+    assert asked.disposition == NEEDS_INFO and "Cancel this appointment?" in asked.answer, asked.answer
+    assert later.appointment_id in asked.answer and earlier.appointment_id not in asked.answer
+    assert not asked.steps
+    kept = mesh.ask("no", session_id=derm.session_id, patient=patient)
+    assert kept.disposition == ANSWERED and "nothing was changed" in kept.answer, kept.answer
+    assert not kept.steps
+    assert len(my_bookings(mesh, later.clinic_id, patient)) == 1
+    # A "yes" now confirms nothing: the question was answered.
+    assert not mesh.ask("yes", session_id=derm.session_id, patient=patient).steps
+
+    # Named by its id: sent at once.
+    by_id = mesh.ask(f"cancel appointment {later.appointment_id}", session_id=derm.session_id,
+                     patient=patient)
+    assert by_id.steps[-1].action == "cancel_appointment" and "Cancelled:" in by_id.answer, by_id.answer
+    last = mesh.ask("cancelar minha consulta", session_id=derm.session_id, patient=patient)
+    assert "Cancelar esta consulta?" in last.answer and earlier.appointment_id in last.answer, last.answer
+    done = mesh.ask("sim, pode cancelar", session_id=derm.session_id, patient=patient)
+    assert "Cancelado:" in done.answer, done.answer
+    assert my_bookings(mesh, earlier.clinic_id, patient) == []
 
 
 def test_the_same_booking_asked_twice_books_once(mesh):
@@ -214,3 +260,56 @@ def test_a_session_id_alone_is_not_a_bearer_token(mesh):
         mesh.stub.Ask(pb.AskRequest(session_id=mine.session_id, message="cancel my appointment"), timeout=20)
     assert err.value.code() == grpc.StatusCode.PERMISSION_DENIED
     assert mesh.ask("what appointments do I have?", session_id=mine.session_id).answer == mine.answer
+
+
+def test_a_doctor_without_slots_that_day_gets_the_others_of_the_specialty(mesh):
+    reply = mesh.ask("horários do Dr. Ricardo na sexta")  # he works on Mondays and Thursdays
+    assert reply.disposition == ANSWERED, reply.answer
+    assert "Dr. Ricardo Nunes não tem horário livre em sex" in reply.answer
+    assert {s.clinic_id for s in reply.steps} == {"clinic_a", "clinic_c"}
+    assert reply.slots and {s.doctor for s in reply.slots} <= {"Dr. Fernando Almeida", "Dr. Marcelo Carvalho"}
+    assert {dt.date.fromisoformat(s.date).weekday() for s in reply.slots} == {4}
+
+    his = mesh.ask("Dr. Fernando's slots on Friday")
+    assert {s.doctor for s in his.slots} == {"Dr. Fernando Almeida"} and "no open slot" not in his.answer
+
+
+def test_a_move_to_a_time_not_open_offers_that_days_slots(mesh):
+    patient = common_pb2.PatientIdentity(full_name="Otávio Lins", cpf="390.533.447-05")
+    listing = mesh.ask("show me Dr. Fernando's slots", patient=patient)
+    booked = mesh.ask("book the first one", session_id=listing.session_id, patient=patient).appointment
+    friday = next(dt.date.fromisoformat(s.date) for s in listing.slots
+                  if dt.date.fromisoformat(s.date).weekday() == 4 and s.date != booked.date)
+    offered = mesh.ask(f"move it to {friday:%d/%m} at 12:00", session_id=listing.session_id, patient=patient)
+    assert offered.disposition == NEEDS_INFO, offered.answer
+    assert "Dr. Fernando Almeida has no open slot on" in offered.answer and "unchanged" in offered.answer
+    assert offered.slots and {s.date for s in offered.slots} == {friday.isoformat()}
+    assert ("clinic_a", "list_available_slots") in {(s.clinic_id, s.action) for s in offered.steps}
+    assert my_bookings(mesh, "clinic_a", patient) == [(booked.doctor, booked.date, booked.time)]
+
+    first = offered.slots[0]
+    asked = mesh.ask("the first one", session_id=listing.session_id, patient=patient)
+    assert asked.disposition == NEEDS_INFO and "Move this appointment to" in asked.answer, asked.answer
+    moved = mesh.ask("yes", session_id=listing.session_id, patient=patient)
+    assert "Moved:" in moved.answer, moved.answer
+    assert my_bookings(mesh, "clinic_a", patient) == [(first.doctor, first.date, first.time)]
+    mesh.ask(f"cancel appointment {moved.appointment.appointment_id}", session_id=listing.session_id,
+             patient=patient)
+
+
+def test_a_day_without_its_month_and_a_part_of_the_day_are_said(mesh):
+    reply = mesh.ask("cardiology slots on the 28th")
+    assert "I took that day as" in reply.answer, reply.answer
+    afternoon = mesh.ask("cardiologia na semana que vem à tarde")
+    assert afternoon.slots and all(s.time >= "12:00" for s in afternoon.slots), afternoon.answer
+    assert "à tarde" in afternoon.answer
+    evening = mesh.ask("dermatology next week in the evening")
+    assert not evening.slots and "in the evening" in evening.answer, evening.answer
+
+
+def test_an_emergency_is_answered_in_the_language_it_was_written_in(mesh):
+    english = mesh.ask("show me cardiology slots", patient=MARIA)
+    assert english.language == "en"
+    reply = mesh.ask("estou com dor no peito muito forte agora", session_id=english.session_id, patient=MARIA)
+    assert reply.disposition == pb.DISPOSITION_EMERGENCY and reply.language == "pt", reply.answer
+    assert "192" in reply.answer

@@ -25,6 +25,7 @@ from tests.conftest import MARIA, run_mesh
 from tests.test_audit import append_from_threads, appended_by_eight_threads, record, run_cli
 
 ANSWERED = orchestrator_pb2.DISPOSITION_ANSWERED
+NEEDS_INFO = orchestrator_pb2.DISPOSITION_NEEDS_INFO
 
 
 KEY_HEX = "5e" * 32  # the replicas' shared audit and session keys in these tests
@@ -235,7 +236,7 @@ def ask(stub, message: str, session_id: str = "") -> orchestrator_pb2.AskRespons
 
 def test_a_session_continues_on_another_orchestrator(postgres_url: str, tmp_path: Path) -> None:
     """Two orchestrators that share nothing but PostgreSQL (B has its own data directory and
-    only A's mesh certificate): a listing on A is booked on B and cancelled on A."""
+    only A's mesh certificate): a listing on A is booked on B; a cancel asked on A is confirmed on B."""
     key_file = tmp_path / "shared" / "audit.key"  # keys both replicas share, as from a Secret
     key_file.parent.mkdir()
     key_file.write_text(KEY_HEX)
@@ -265,7 +266,11 @@ def test_a_session_continues_on_another_orchestrator(postgres_url: str, tmp_path
         mine = clinic.ListAppointments(clinic_pb2.ListAppointmentsRequest(patient=MARIA)).appointments
         assert [a_.appointment_id for a_ in mine] == [got.appointment_id]
 
-        cancelled = ask(a, "quero cancelar minha consulta", listing.session_id)
+        # The cancel asked on A waits for a "sim", which B sends: the pending question is session state.
+        asked = ask(a, "quero cancelar minha consulta", listing.session_id)
+        assert asked.disposition == NEEDS_INFO and got.appointment_id in asked.answer, asked.answer
+        assert clinic.ListAppointments(clinic_pb2.ListAppointmentsRequest(patient=MARIA)).appointments
+        cancelled = ask(b, "sim", listing.session_id)
         assert cancelled.disposition == ANSWERED, cancelled.answer
         assert [(s.clinic_id, s.action) for s in cancelled.steps] == [(got.clinic_id, "cancel_appointment")]
         assert not clinic.ListAppointments(clinic_pb2.ListAppointmentsRequest(patient=MARIA)).appointments
@@ -278,8 +283,8 @@ def test_a_session_continues_on_another_orchestrator(postgres_url: str, tmp_path
     for data_dir in (tmp_path / "a", tmp_path / "b"):
         assert not (data_dir / "orchestrator.sqlite3").exists() and not (data_dir / "audit.sqlite3").exists()
     rows = list(pg_log(postgres_url).records())
-    assert [r["session_id"] for r in rows] == [listing.session_id] * 3
+    assert [r["session_id"] for r in rows] == [listing.session_id] * 4
     # A's checkpoints name the records A wrote; B's records are checked by the chain alone.
     verified = run_cli("verify", "--url", postgres_url, data_dir=tmp_path / "a",
                        HEALTHMESH_AUDIT_KEY_FILE=str(key_file))
-    assert verified.stdout == "audit log intact: 3 records\n"
+    assert verified.stdout == "audit log intact: 4 records\n"

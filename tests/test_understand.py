@@ -479,7 +479,25 @@ def test_the_issue_booking_follow_up() -> None:
         language="en", intent=Intent.BOOK, out_of_scope=None, specialty=None, unsupported_specialty=None,
         doctors=("Dr. Fernando Almeida",), date=D(2026, 12, 18), date_range=None, time="10:00",
         earliest=False, choice=None, refers_to_previous=False, confirmation=None,
+        date_guessed=True,  # no month written: the answer says which 18th it took
     )
+
+
+@pytest.mark.parametrize(("message", "guessed", "part"), [
+    ("cardiology on the 18th", True, None),
+    ("cardiologia 18/01", True, None),
+    ("cardiologia 18/01/2027", False, None),
+    ("cardiology next friday", True, None),
+    ("cardiology on friday", False, None),
+    ("dermatologia amanhã à tarde", False, "afternoon"),
+    ("cardiology tomorrow morning", False, "morning"),
+    ("ortopedia hoje à noite", False, "evening"),
+    ("dermatology in the evening", False, "evening"),
+    ("consulta às 3 da tarde", False, None),  # a clock time, not a part of the day
+])
+def test_a_guessed_month_and_a_part_of_the_day(message: str, guessed: bool, part: str | None) -> None:
+    result = u(message)
+    assert (result.date_guessed, result.part_of_day) == (guessed, part)
 
 
 def test_the_issue_reschedule() -> None:

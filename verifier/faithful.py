@@ -133,7 +133,6 @@ def unfaithful(answer: str, evidence: verifier_pb2.Evidence, user_query: str = "
     items += [_Item("appointment", a.date, a.time, doctor_key(a.doctor), a.doctor)
               for a in evidence.appointments]
     known = {item.date for item in items}
-    slot_dates = {s.date for s in evidence.slots}
     doctors = _Doctors([*evidence.doctors, *(item.doctor_name for item in items)])
     # The user's own dates and dates in facts may be echoed; times in facts (opening hours)
     # may be stated on their own, never as a slot.
@@ -157,7 +156,11 @@ def unfaithful(answer: str, evidence: verifier_pb2.Evidence, user_query: str = "
         if not refs:
             refs = [(at, frozenset(k for k in known if weekday_of(k) == day)) for at, day in seg.weekdays]
         if seg.nothing_available:
-            notes += _nothing_notes(refs, slot_dates)
+            # "Dr. X has no open slot on Friday (at 12:00)" is about Dr. X's slots (at that time) only.
+            times = {t.hhmm for t in seg.times}
+            open_dates = {i.date for i in items if i.kind == "slot"
+                          and (not seg.doctors or i.doctor in seg.doctors) and (not times or i.time in times)}
+            notes += _nothing_notes(refs, open_dates)
             continue
         # A heading may bound a period with a day that has no slot ("from Mon 2026-11-23 to
         # Fri 2026-11-27"); a date with a time next to it is a claim all the same.

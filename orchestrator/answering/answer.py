@@ -1,7 +1,7 @@
 """The deterministic, faithful answer built from a plan's step results, in the user's
 language, together with the evidence the verifier checks it against."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import grpc
 
@@ -10,6 +10,7 @@ from orchestrator.answering.phrases import SPECIALTY_NAME, day, say, when
 from orchestrator.planning.planner import Directory, Kind, Plan
 from orchestrator.planning.steps import StepResult, StepStatus
 from orchestrator.sessions import AppointmentRef, SlotRef
+from orchestrator.understanding.when import DAY_PART_HOURS
 
 
 @dataclass
@@ -66,20 +67,30 @@ class AnswerBuilder:
 
     def _list(self, plan: Plan, results: list[StepResult], lang: str) -> Answer:
         ok = [r for r in results if r.status == StepStatus.OK]
-        slots = [s for r in ok for s in r.reply.slots]
+        kept = {id(r): _in_part_of_day(r.reply.slots, plan.part_of_day) for r in ok}
+        lines: list[str] = [say(lang, "date_read", day=day(plan.day, lang))] if plan.day_guessed else []
+        if plan.wanted_time:  # a move's new time, not open: the day's open slots instead
+            lines.append(say(lang, "move_not_open", doctor=plan.doctor,
+                             when=when(plan.day, plan.wanted_time, lang)))
+        elif plan.alternatives and any(s.doctor == plan.doctor for r in ok for s in kept[id(r)]):
+            # The doctor asked for has slots that day: only hers are shown.
+            kept = {key: [s for s in found if s.doctor == plan.doctor] for key, found in kept.items()}
+            ok = [r for r in ok if kept[id(r)]]
+        elif plan.alternatives and ok:
+            lines.append(say(lang, "doctor_none_that_day", doctor=plan.doctor, day=day(plan.day, lang)))
+        slots = [s for r in ok for s in kept[id(r)]]
         failures = self._unreachable(results, lang)
         specialty = SPECIALTY_NAME[lang][plan.specialty]
-        lines: list[str] = []
         if slots:
             earliest = min(slots, key=lambda s: (s.date, s.time))
             lines.append(say(lang, "list_header", specialty=specialty, scope=self._scope(plan, lang)))
             for r in ok:
                 clinic, clinic_id = self._clinic(r.step.upstream), r.step.upstream
-                if not r.reply.slots:
+                if not kept[id(r)]:
                     lines.append(say(lang, "clinic_full", clinic=clinic, clinic_id=clinic_id))
                     continue
                 lines.append(say(lang, "clinic_header", clinic=clinic, clinic_id=clinic_id))
-                for s in r.reply.slots:
+                for s in kept[id(r)]:
                     mark = say(lang, "earliest_mark") if s is earliest else ""
                     lines.append(f"- {when(s.date, s.time, lang)} — {s.doctor}{mark}")
             lines.append(say(lang, "earliest", when=when(earliest.date, earliest.time, lang),
@@ -88,10 +99,13 @@ class AnswerBuilder:
             lines.append(say(lang, "none_open", specialty=specialty, period=self._period(plan, lang)))
         lines.extend(failures)
         if slots:
-            lines.append(say(lang, "ask_slot" if plan.ask_to_pick else "how_to_book"))
-        disposition = "partial" if failures else "needs_info" if plan.ask_to_pick else "answered"
+            lines.append(say(lang, "move_pick" if plan.wanted_time else "ask_slot" if plan.ask_to_pick
+                             else "how_to_book"))
+        disposition = "partial" if failures else "needs_info" if plan.ask_to_pick or plan.wanted_time \
+            else "answered"
         shown = [SlotRef(s.clinic_id, s.doctor, s.date, s.time) for s in slots]
-        return Answer("\n".join(lines), disposition, slots=slots, shown_slots=shown)
+        return Answer("\n".join(lines), disposition, slots=slots, shown_slots=shown,
+                      facts=[day(plan.day, lang)] if plan.day_guessed else [])
 
     def _scope(self, plan: Plan, lang: str) -> str:
         if plan.day:
@@ -101,17 +115,30 @@ class AnswerBuilder:
                         end=day(plan.date_range[1], lang))
         else:
             scope = say(lang, "scope_first", n=len(plan.steps) and plan.steps[0].request.page_size)
-        if plan.doctor:
+        if plan.part_of_day:
+            scope += ", " + say(lang, f"part_{plan.part_of_day}")
+        if plan.doctor and not plan.alternatives:
             scope += ", " + say(lang, "scope_doctor", doctor=plan.doctor)
         return scope
 
     def _period(self, plan: Plan, lang: str) -> str:
         if plan.day:
-            return say(lang, "period_day", day=day(plan.day, lang))
-        if plan.date_range:
-            return say(lang, "period_range", start=day(plan.date_range[0], lang),
-                       end=day(plan.date_range[1], lang))
-        return say(lang, "period_default")
+            period = say(lang, "period_day", day=day(plan.day, lang))
+        elif plan.date_range:
+            period = say(lang, "period_range", start=day(plan.date_range[0], lang),
+                         end=day(plan.date_range[1], lang))
+        else:
+            period = say(lang, "period_default")
+        return period + (" " + say(lang, f"part_{plan.part_of_day}") if plan.part_of_day else "")
+
+    @staticmethod
+    def is_open(check: Plan, results: list[StepResult]) -> bool:
+        """Whether a move's listing has the time asked for with its doctor (a clinic that did not
+        answer cannot say no: the move is asked about and the clinic decides)."""
+        if any(r.status != StepStatus.OK for r in results):
+            return True
+        return any(s.doctor == check.doctor and s.time == check.wanted_time
+                   for r in results for s in r.reply.slots)
 
     # -- the patient's appointments -------------------------------------------------------------
 
@@ -123,18 +150,35 @@ class AnswerBuilder:
         return Answer("\n".join(lines + failures), "partial" if failures else "answered",
                       evidence_appointments=found)
 
-    def appointment_line(self, a: common_pb2.Appointment, lang: str) -> str:
+    def appointment_line(self, a: common_pb2.Appointment | AppointmentRef, lang: str) -> str:
         return say(lang, "my_line", when=when(a.date, a.time, lang), doctor=a.doctor,
                    clinic=self._clinic(a.clinic_id), appointment_id=a.appointment_id)
 
-    def ask_which(self, key: str, found: list[common_pb2.Appointment],
-                  results: list[StepResult], lang: str) -> Answer:
-        """The lookup did not single out one appointment: say so (listing the candidates)."""
-        lines = [say(lang, key)]
-        if key == "ask_which_appointment":
-            lines += [self.appointment_line(a, lang) for a in found]
-        failures = self._unreachable(results, lang)
-        return Answer("\n".join(lines + failures), "needs_info", evidence_appointments=found)
+    def ask_back(self, plan: Plan, results: list[StepResult], lang: str) -> Answer:
+        """A cancel or move not sent: no appointment to change, which one, or "yes?" (clinics the
+        lookup could not reach are named: what they hold is not among the options)."""
+        if plan.kind == Kind.REPLY:
+            answer = self.reply(plan, lang)
+        else:
+            answer = self._confirm(plan, lang)
+        answer.text = "\n".join([answer.text, *self._unreachable(results, lang)])
+        return answer
+
+    def _confirm(self, plan: Plan, lang: str) -> Answer:
+        change = plan.change
+        assert change is not None
+        if change.appointment is None:
+            lines = [say(lang, "ask_which_appointment")]
+            lines += [self.appointment_line(a, lang) for a in change.options]
+            return Answer("\n".join(lines), "needs_info", evidence_appointments=_protos(change.options))
+        line = self.appointment_line(change.appointment, lang)
+        if change.action == Kind.CANCEL.value:
+            return Answer(say(lang, "confirm_cancel", line=line), "needs_info",
+                          evidence_appointments=_protos([change.appointment]))
+        new = when(change.new_date, change.new_time, lang)
+        proposed = replace(change.appointment, date=change.new_date, time=change.new_time)
+        return Answer(say(lang, "confirm_move", line=line, new=new), "needs_info",
+                      evidence_appointments=_protos([change.appointment, proposed]))
 
     # -- writes ---------------------------------------------------------------------------------
 
@@ -179,9 +223,21 @@ class AnswerBuilder:
         return say(lang, key, doctor=doctor)
 
 
+def _in_part_of_day(slots: list[common_pb2.Slot], part: str) -> list[common_pb2.Slot]:
+    if not part:
+        return list(slots)
+    start, end = DAY_PART_HOURS[part]
+    return [s for s in slots if start <= s.time < end]
+
+
 def found_appointments(results: list[StepResult]) -> list[common_pb2.Appointment]:
     found = [a for r in results if r.status == StepStatus.OK for a in r.reply.appointments]
     return sorted(found, key=lambda a: (a.date, a.time))
+
+
+def _protos(refs: list[AppointmentRef]) -> list[common_pb2.Appointment]:
+    return [common_pb2.Appointment(appointment_id=a.appointment_id, clinic_id=a.clinic_id, doctor=a.doctor,
+                                   date=a.date, time=a.time) for a in refs]
 
 
 def _ref(a: common_pb2.Appointment) -> AppointmentRef:

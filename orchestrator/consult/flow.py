@@ -129,10 +129,6 @@ def recommendation(state: ConsultState, lang: str) -> tuple[str, bool]:
                  how_soon=say(lang, f"urgency_{state.urgency}"))]
     if state.low_confidence:
         lines.append(say(lang, "consult_low_confidence"))
-    votes = ", ".join(f"{names[p['agent']]} → {names[p['specialty']]} ({p['confidence']:.2f})"
-                      for p in state.proposals)
-    if votes:
-        lines.append(say(lang, "consult_votes", votes=votes))
     lines += [say(lang, f"flag_{'minor' if f.startswith('minor') else f}") for f in state.flags]
     offer = state.urgency < 4 and state.specialty in SPECIALTIES
     if offer:

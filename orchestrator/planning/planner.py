@@ -15,7 +15,7 @@ from healthmesh.v1 import clinic_pb2, common_pb2
 from orchestrator.answering.phrases import day
 from orchestrator.consult import flow as consult
 from orchestrator.planning.steps import Action, PlannedStep
-from orchestrator.sessions import AppointmentRef, Session, SlotRef
+from orchestrator.sessions import AppointmentRef, PendingChange, Session, SlotRef
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding
 from runtime.registry import ClinicEntry
 from runtime.text.fold import fold_words as fold
@@ -31,6 +31,7 @@ class Kind(enum.StrEnum):
     CANCEL = "cancel"
     MY_APPOINTMENTS = "my_appointments"
     LOOKUP = "lookup"  # find the patient's appointment, then cancel or reschedule it
+    CONFIRM = "confirm"  # a cancel or move waits for the patient's yes, or for which appointment
     GENERAL = "general"  # a health question a model may answer; the reply is the fallback
     TOOLS = "tools"  # risk scores, drug safety, guidelines: the tool loop
     CONSULT = "consult"  # a symptom consult: history questions, then the council
@@ -46,10 +47,16 @@ class Plan:
     specialty: str = ""
     day: str = ""  # list filters, for the answer header
     date_range: tuple[str, str] | None = None
+    day_guessed: bool = False  # `day` had no month or year written: the answer says which day it is
+    part_of_day: str = ""  # "morning" | "afternoon" | "evening": the listing keeps those hours
+    alternatives: bool = False  # LIST: every doctor asked, others' slots stand in when `doctor` has none
+    wanted_time: str = ""  # LIST checking a move: the time asked for, found not open
+    move_to: SlotRef | None = None  # LOOKUP of a move to a slot picked from a listing
     doctor: str = ""  # the listing's doctor filter, or the doctor of a write
     ask_to_pick: bool = False  # a listing shown because a booking needs a slot
     then: Intent | None = None  # for LOOKUP plans: the intent to finish
     pending: str = ""  # what the session waits for after this turn
+    change: PendingChange | None = None  # for CONFIRM plans: the cancel or move asked back about
 
 
 @dataclass
@@ -74,8 +81,12 @@ class Planner:
         self.directory = directory
         self.slots_per_clinic = slots_per_clinic
 
-    def plan(self, u: Understanding, session: Session, message: str, *, tool_task: bool) -> Plan:
-        """Tool questions and symptom consults first, then the patient's appointments."""
+    def plan(self, u: Understanding, session: Session, message: str, *, tool_task: bool,
+             change: PendingChange | None = None) -> Plan:
+        """The answer to a cancel or move asked back about (`change`, from the last turn), then tool
+        questions and symptom consults, then the patient's appointments."""
+        if change is not None and (follow := self._continue_change(change, u, session)) is not None:
+            return follow
         if tool_task:
             return Plan(Kind.TOOLS)
         if consult.answers_questions(session, u, message) or consult.opens_consult(message, u):
@@ -86,17 +97,52 @@ class Planner:
         return self._appointments(u, session)
 
     def second_round(self, lookup: Plan, found: list[AppointmentRef], u: Understanding,
-                     session: Session) -> Plan | str:
-        """A lookup's second round: the change of the one appointment it found, numbered after
-        the lookup's steps, or the phrase key to ask back with."""
+                     session: Session) -> Plan:
+        """A lookup's second round: the change of the one appointment it found (numbered after the
+        lookup's steps) when the message named it exactly, otherwise the question back: which one,
+        or "yes?"."""
         assert lookup.then is not None
-        chosen = select_appointment(found, u, lookup.then)
-        if isinstance(chosen, str):
-            return chosen
-        follow = self.change_step(lookup.then, u, session, chosen)
+        options = _candidates(found, u, lookup.then)
+        if not options:
+            return _reply("no_appointment", "needs_info")
+        if lookup.move_to is not None:
+            to = lookup.move_to
+            change = PendingChange(lookup.then.value, None, to.date, to.time, to.doctor)
+        else:
+            change = PendingChange(lookup.then.value, None, u.date.isoformat() if u.date else "",
+                                   u.time or "", u.doctors[0] if u.doctors else "")
+        if len(options) > 1:
+            change.options = options
+            return Plan(Kind.CONFIRM, change=change)
+        change.appointment = options[0]
+        # The id, or a cancel's exact day and time, is already the patient's confirmation.
+        named = bool(u.appointment_id) or (lookup.then == Intent.CANCEL and bool(u.date and u.time))
+        if not named:
+            return Plan(Kind.CONFIRM, change=change)
+        follow = self.change_step(change, session)
         first = len(lookup.steps) + 1
         follow.steps = [replace(s, step_id=f"s{first + i}") for i, s in enumerate(follow.steps)]
         return follow
+
+    def _continue_change(self, change: PendingChange, u: Understanding, session: Session) -> Plan | None:
+        """The reply to the last turn's question: "yes" sends the change, "no" drops it, naming one of
+        the options picks it; None when the message is about something else (the change is dropped)."""
+        if change.appointment is not None:
+            if u.confirmation is True:
+                return self.change_step(change, session)
+            if u.confirmation is False:
+                a = change.appointment
+                return _reply("change_kept", "answered", appointment_id=a.appointment_id, doctor=a.doctor)
+            return None
+        if u.specialty or u.intent not in (Intent.UNKNOWN, Intent.LIST, Intent.BOOK, Intent(change.action)):
+            return None
+        picked = _pick(change.options, u)
+        if picked is None:
+            return None
+        change = replace(change, appointment=picked, options=[])
+        if u.appointment_id or (u.date and u.time):  # named exactly: no need to ask again
+            return self.change_step(change, session)
+        return Plan(Kind.CONFIRM, change=change)
 
     def _appointments(self, u: Understanding, session: Session) -> Plan:
         intent = self._effective_intent(u, session)
@@ -141,7 +187,8 @@ class Planner:
         """A bare follow-up ("friday at 14:00", "the earliest") continues what the session
         was waiting for."""
         follow_up = u.intent in (Intent.UNKNOWN, Intent.LIST, Intent.BOOK)
-        if session.pending == Intent.RESCHEDULE.value and follow_up and (u.date or u.time):
+        if session.pending == Intent.RESCHEDULE.value and follow_up and (
+                u.date or u.time or (session.shown_slots and (u.choice or u.earliest))):
             return Intent.RESCHEDULE
         if session.pending in (Intent.BOOK.value, Intent.CANCEL.value, Intent.MY_APPOINTMENTS.value) \
                 and u.intent == Intent.UNKNOWN:
@@ -163,21 +210,42 @@ class Planner:
             plan.pending = Intent.BOOK.value if ask_to_pick else ""
             return plan
         doctor = u.doctors[0] if u.doctors else ""
-        clinic_ids = self.directory.clinics_of(specialty)
-        if doctor:
-            clinic_ids = [cid for cid in clinic_ids if cid == self.directory.clinic_of(doctor)]
         day = u.date.isoformat() if u.date else ""
+        # A doctor on a day: every clinic of the specialty is asked, so that when she has nothing
+        # that day the other doctors' slots are offered instead.
+        alternatives = bool(doctor and day)
+        clinic_ids = self.directory.clinics_of(specialty)
+        if doctor and not alternatives:
+            clinic_ids = [cid for cid in clinic_ids if cid == self.directory.clinic_of(doctor)]
         start, end = (d.isoformat() for d in u.date_range) if u.date_range else ("", "")
-        filtered = bool(day or start or doctor)
+        filtered = bool(day or start or doctor or u.part_of_day)
         steps = [
             PlannedStep(f"s{i + 1}", cid, Action.LIST_SLOTS, clinic_pb2.ListAvailableSlotsRequest(
-                doctor=doctor, from_date=day or start, to_date=day or end,
+                doctor="" if alternatives else doctor, from_date=day or start, to_date=day or end,
                 page_size=self.slots_per_clinic * (4 if filtered else 1)))
             for i, cid in enumerate(clinic_ids)
         ]
         return Plan(Kind.LIST, steps=steps, specialty=specialty, day=day,
                     date_range=(start, end) if start else None, doctor=doctor,
-                    ask_to_pick=ask_to_pick, pending=Intent.BOOK.value if ask_to_pick else "")
+                    ask_to_pick=ask_to_pick, pending=Intent.BOOK.value if ask_to_pick else "",
+                    day_guessed=bool(day) and u.date_guessed, part_of_day=u.part_of_day or "",
+                    alternatives=alternatives)
+
+    def move_check(self, confirm: Plan, first: int) -> Plan | None:
+        """For a move about to be confirmed: the listing of the new day at the appointment's clinic
+        (steps numbered from `first`), so a time not open is said before asking, with what is."""
+        change = confirm.change
+        if change is None or change.appointment is None or change.action != Intent.RESCHEDULE.value:
+            return None
+        target = change.appointment
+        doctor = change.new_doctor if self.directory.clinic_of(change.new_doctor) == target.clinic_id \
+            else target.doctor
+        request = clinic_pb2.ListAvailableSlotsRequest(from_date=change.new_date, to_date=change.new_date,
+                                                       page_size=self.slots_per_clinic * 4)
+        return Plan(Kind.LIST, steps=[PlannedStep(f"s{first}", target.clinic_id, Action.LIST_SLOTS, request)],
+                    specialty=self.directory.clinics[target.clinic_id].specialty, day=change.new_date,
+                    doctor=doctor, alternatives=True, wanted_time=change.new_time,
+                    pending=Intent.RESCHEDULE.value)
 
     def _doctor_specialty(self, u: Understanding) -> str:
         for doctor in u.doctors:
@@ -225,36 +293,40 @@ class Planner:
     # -- rescheduling and cancelling ------------------------------------------------------------
 
     def _change(self, intent: Intent, u: Understanding, session: Session) -> Plan:
+        """A cancel or move always looks the patient's appointments up first: she may have several,
+        or the one this session knows may have changed elsewhere."""
+        move_to = None
         if intent == Intent.RESCHEDULE and not (u.date and u.time):
-            plan = _reply("ask_new_time", "needs_info")
-            plan.pending = Intent.RESCHEDULE.value
-            return plan
-        target = session.appointment
-        if target is None or (u.doctors and target.doctor not in u.doctors) \
-                or (u.appointment_id and target.appointment_id != u.appointment_id):
-            return Plan(Kind.LOOKUP, steps=self._lookup_steps(session), then=intent)
-        return self.change_step(intent, u, session, target)
+            # One of the slots just offered for the move ("the first one", "14:00"), or ask.
+            picked = self._pick_slot(u, session) if session.pending == Intent.RESCHEDULE.value else None
+            if not isinstance(picked, SlotRef):
+                plan = _reply("ask_new_time", "needs_info")
+                plan.pending = Intent.RESCHEDULE.value
+                return plan
+            move_to = picked
+        return Plan(Kind.LOOKUP, steps=self._lookup_steps(session), then=intent, move_to=move_to)
 
-    def change_step(self, intent: Intent, u: Understanding, session: Session,
-                    target: AppointmentRef) -> Plan:
+    def change_step(self, change: PendingChange, session: Session) -> Plan:
+        """The write a confirmed (or exactly named) change sends."""
+        target = change.appointment
+        assert target is not None
         specialty = self.directory.clinics[target.clinic_id].specialty
-        if intent == Intent.CANCEL:
+        if change.action == Intent.CANCEL.value:
             request = clinic_pb2.CancelAppointmentRequest(
                 appointment_id=target.appointment_id, patient=_identity(session),
                 idempotency_key=_key(session, "cancel", target.clinic_id, target.appointment_id))
             step = PlannedStep("s1", target.clinic_id, Action.CANCEL, request)
             return Plan(Kind.CANCEL, steps=[step], specialty=specialty, doctor=target.doctor)
-        assert u.date and u.time
-        new_doctor = next((d for d in u.doctors
-                           if self.directory.clinic_of(d) == target.clinic_id), "")
+        # A doctor named with a move is the new doctor only when she works where the appointment is.
+        new_doctor = change.new_doctor if self.directory.clinic_of(change.new_doctor) == target.clinic_id \
+            and change.new_doctor != target.doctor else ""
         request = clinic_pb2.RescheduleAppointmentRequest(
-            appointment_id=target.appointment_id, new_date=u.date.isoformat(), new_time=u.time,
+            appointment_id=target.appointment_id, new_date=change.new_date, new_time=change.new_time,
             new_doctor=new_doctor, patient=_identity(session),
             idempotency_key=_key(session, "reschedule", target.clinic_id, target.appointment_id,
-                                 u.date.isoformat(), u.time, new_doctor))
+                                 change.new_date, change.new_time, new_doctor))
         step = PlannedStep("s1", target.clinic_id, Action.RESCHEDULE, request)
-        return Plan(Kind.RESCHEDULE, steps=[step], specialty=specialty,
-                    doctor=new_doctor or target.doctor)
+        return Plan(Kind.RESCHEDULE, steps=[step], specialty=specialty, doctor=new_doctor or target.doctor)
 
     def _lookup_steps(self, session: Session) -> list[PlannedStep]:
         request = clinic_pb2.ListAppointmentsRequest(patient=_identity(session))
@@ -262,23 +334,29 @@ class Planner:
                 for i, cid in enumerate(self.directory.clinics)]
 
 
-def select_appointment(found: list[AppointmentRef], u: Understanding, intent: Intent
-                       ) -> AppointmentRef | str:
-    """The one appointment a cancel/reschedule means, or the phrase key to ask back with.
-    For a reschedule the date and time in the message are the new ones, so only the doctor
-    narrows the choice."""
+def _candidates(found: list[AppointmentRef], u: Understanding, intent: Intent) -> list[AppointmentRef]:
+    """The appointments a cancel/reschedule may mean. For a reschedule the date and time in the
+    message are the new ones, so only the doctor narrows the choice."""
     if u.appointment_id:  # "cancel appointment DERM-F-APT-03AE504A37" means that one
-        named = [a for a in found if a.appointment_id == u.appointment_id]
-        return named[0] if named else "no_appointment"
+        return [a for a in found if a.appointment_id == u.appointment_id]
     candidates = [a for a in found if not u.doctors or a.doctor in u.doctors]
     if intent == Intent.CANCEL:
         candidates = [a for a in candidates if (not u.date or a.date == u.date.isoformat())
                       and (not u.time or a.time == u.time)]
-    if not candidates:
-        return "no_appointment"
-    if len(candidates) > 1:
-        return "ask_which_appointment"
-    return candidates[0]
+    return candidates
+
+
+def _pick(options: list[AppointmentRef], u: Understanding) -> AppointmentRef | None:
+    """The one of `options` (as listed) a reply names: by id, position, doctor, day or time."""
+    if u.appointment_id:
+        return next((a for a in options if a.appointment_id == u.appointment_id), None)
+    if u.choice:
+        return options[u.choice - 1] if u.choice <= len(options) else None
+    if not (u.doctors or u.date or u.time):
+        return None
+    matches = [a for a in options if (not u.doctors or a.doctor in u.doctors)
+               and (not u.date or a.date == u.date.isoformat()) and (not u.time or a.time == u.time)]
+    return matches[0] if len(matches) == 1 else None
 
 
 def _sources(u: Understanding, session: Session) -> Plan:

@@ -51,7 +51,7 @@ SCORE_FIELD = {
            "blood_pressure": "pressão arterial (ex.: PA 120/80)",
            "systolic_bp": "pressão sistólica"},
 }
-_HEADINGS = ("boxed_warnings", "contraindications", "major_cautions", "sources")
+_HEADINGS = ("boxed_warnings", "contraindications", "major_cautions", "sources", "quoted_english")
 SCORE_NAME = {"heart": "HEART score", "cha2ds2_vasc": "CHA2DS2-VASc", "wells_pe": "Wells score (PE)",
               "curb65": "CURB-65", "qsofa": "qSOFA"}
 
@@ -143,8 +143,11 @@ class _Writer:
     def guidelines(self, query: str, r: tools_pb2.SearchGuidelinesResponse) -> None:
         self.facts.append(query)
         self.lines.append(say(self.lang, "report_guidelines", query=query, confidence=f"{r.confidence:.2f}"))
+        if r.passages and self.lang != "en":  # the knowledge base is in English: quoted as such
+            self.lines.append(say(self.lang, "quoted_english"))
         for p in r.passages:
-            self.lines.append(f"- {self.fact(p.snippet)} {self.cite(p.source, p.section, p.chunk_id)}")
+            snippet = self.fact(p.snippet) if self.lang == "en" else f"“{self.fact(p.snippet)}”"
+            self.lines.append(f"- {snippet} {self.cite(p.source, p.section, p.chunk_id)}")
         for c in r.conflicts:
             self.lines.append(say(self.lang, "conflict", topic=c.topic, note=self.fact(c.note)))
         if not r.passages:

@@ -75,6 +75,8 @@ class Understanding:
     appointment_id: str | None = None  # an appointment named by its id, upper case
     source: int | None = None  # the citation asked for ("show source [1]")
     date_past: bool = False  # the date is before today (said so, never moved to next year)
+    date_guessed: bool = False  # the date's month or year was not written: the answer says which it chose
+    part_of_day: str | None = None  # "morning" | "afternoon" | "evening", asked without a clock time
 
 
 def _compile(fragments: Iterable[str]) -> re.Pattern[str]:
@@ -194,6 +196,8 @@ def understand(
         appointment_id=appointment.group().upper() if appointment else None,
         source=_source_number(folded),
         date_past=dates.date is not None and dates.date < today,
+        date_guessed=dates.guessed,
+        part_of_day=None if found_time.time else when.part_of_day(rest),
     )
 
 

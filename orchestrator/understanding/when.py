@@ -118,6 +118,27 @@ _MONTH_RANGE = re.compile(
 class DatesFound:
     date: dt.date | None
     date_range: tuple[dt.date, dt.date] | None
+    guessed: bool = False  # no month or year written ("dia 18", "18/01"), or "next Friday": the answer says
+
+
+# "de manhã", "à tarde", "in the evening" with no clock time: the part of the day asked for.
+_PART_OF_DAY = re.compile(
+    r"\b(?:(?:de|pela|na\s+parte\s+da|in\s+the|this|esta|nesta|hoje\s+(?:de|a|pela))\s+)?"
+    r"(?P<part>manha|tarde|noite|morning|afternoon|evening)\b|\b(?P<tonight>tonight|at\s+night|a\s+noite)\b"
+)
+PARTS_OF_DAY = {"manha": "morning", "morning": "morning", "tarde": "afternoon", "afternoon": "afternoon",
+                "noite": "evening", "evening": "evening"}
+# [start, end) of each part, "HH:MM": clinics list whole days, the answer keeps the part asked for.
+DAY_PART_HOURS = {"morning": ("00:00", "12:00"), "afternoon": ("12:00", "18:00"),
+                  "evening": ("18:00", "24:00")}
+
+
+def part_of_day(text: str) -> str | None:
+    """"morning" | "afternoon" | "evening" asked for in `text` (folded, clock times blanked out)."""
+    m = _PART_OF_DAY.search(text)
+    if m is None:
+        return None
+    return "evening" if m["tonight"] else PARTS_OF_DAY[m["part"]]
 
 
 @dataclass(frozen=True)
@@ -125,6 +146,7 @@ class _Candidate:
     start: int
     value: dt.date | None  # None: a date was written but is impossible ("31/02")
     weekday: bool  # named by its weekday only, so it may move into a named week
+    guessed: bool  # its month or year was not written, or "next Friday"
 
 
 @lru_cache(maxsize=2048)
@@ -272,7 +294,8 @@ def find_dates(text: str, today: dt.date) -> DatesFound:
     targets: list[_Candidate] = []
     for pattern, reader in _DAY_PATTERNS:
         for match in pattern.finditer(text):
-            candidate = _Candidate(match.start(), reader(match, today), pattern is _WEEKDAY_RE)
+            candidate = _Candidate(match.start(), reader(match, today), pattern is _WEEKDAY_RE,
+                                   _without_month_or_year(pattern, match))
             (targets if span_is_target(text, match.start()) else candidates).append(candidate)
             text = blank(text, match.start(), match.end())
     found = targets or candidates
@@ -287,7 +310,17 @@ def find_dates(text: str, today: dt.date) -> DatesFound:
             day = date_range[0] + dt.timedelta(days=day.weekday())  # "Friday next week"
     elif month := _MONTH_RANGE.search(text):
         date_range = _month_range(month, today)
-    return DatesFound(day, date_range)
+    return DatesFound(day, date_range, bool(chosen and chosen.guessed and day == chosen.value))
+
+
+def _without_month_or_year(pattern: re.Pattern[str], match: re.Match[str]) -> bool:
+    if pattern is _DAY_OF_MONTH:
+        return True
+    if pattern is _WEEKDAY_RE:  # "next Friday": this week's or the next? The answer says which.
+        return match.group().startswith(("next", "proxima", "na proxima", "coming"))
+    if pattern is _NUMERIC:
+        return not (match["y"] or match["y2"])
+    return pattern in (_DAY_MONTH, _MONTH_DAY) and not match["y"]
 
 
 def warm_up() -> None:
