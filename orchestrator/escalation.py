@@ -6,7 +6,8 @@ A case is opened for
 - a major or contraindicated interaction between medicines the patient says they take;
 - a red flag raised while the consult was taking the history (the emergency answer stays first and
   whole: the case is opened as well, never instead);
-- a turn whose every upstream call failed after retries, leaving the patient without the answer;
+- a turn whose every upstream call failed after retries, or whose safety check could not run,
+  leaving the patient without the answer;
 - a patient asking for a person ("I want to talk to a person", "quero falar com um atendente").
 
 One case per session and reason, the service's idempotency key: a retried call or a request made again
@@ -178,6 +179,14 @@ class Escalation:
         case = await self.open(ctx, session, message, trigger, lang)
         key = "emergency_failed" if case is None else "emergency_opened"
         answer.text += "\n" + _say(lang, key, case=case or "")
+
+    async def on_unverified(self, ctx: RequestContext, session: Session, message: str, lang: str) -> str:
+        """The safety check could not run after its retries, so the turn fails closed with no answer: a
+        case as for any upstream failure, and the sentence that tells the patient."""
+        trigger = Trigger(pb.ESCALATION_REASON_UPSTREAM_FAILURE, pb.CASE_URGENCY_SOON,
+                          details=("verifier: the safety check was unavailable after retries; the patient "
+                                   "got no answer",), specialty=session.specialty or "")
+        return (await self._tell(ctx, session, message, trigger, lang))[0]
 
     async def after_route(self, ctx: RequestContext, session: Session, message: str, plan: Plan,
                           results: list[StepResult], answer: Answer, lang: str) -> None:

@@ -148,11 +148,12 @@ class Orchestrator:
             u = understand(message, today=self.today(), known_doctors=self.directory.all_doctors(),
                            previous_language=session.language or None)
             lang = u.language
-            if screen is None:  # the safety screen could not run: fail closed
+            if screen is None:  # the safety screen could not run: fail closed, and a person follows up
                 span.set_attribute("healthmesh.fail_closed", True)
-                return self._finish(session, Answer(say(lang, "unverified"), "blocked"), lang, [],
-                                    verification=orchestrator_pb2.Verification(
-                                        safe=False, notes=["screening unavailable"]), phi=phi)
+                told = await self.escalation.on_unverified(ctx, session, message, lang)
+                blocked = Answer(f"{say(lang, 'unverified')}\n{told}", "blocked")
+                return self._finish(session, blocked, lang, [], verification=orchestrator_pb2.Verification(
+                    safe=False, notes=["screening unavailable"]), phi=phi)
             tools = read_tools(message) if u.out_of_scope != OutOfScope.OTHER_PATIENT else ToolTask()
             plan = self.planner.plan(u, session, message, tool_task=bool(tools), change=change)
             span.set_attribute("healthmesh.intent", u.intent.value)
@@ -176,6 +177,8 @@ class Orchestrator:
         await stage(emit, ctx, orchestrator_pb2.STAGE_VERIFY, "safe" if verdict.safe else "blocked")
         if not verdict.safe:
             blocked = encode.blocked(lang, verdict)
+            if list(verdict.notes) == ["verifier unavailable"]:
+                blocked.text += "\n" + await self.escalation.on_unverified(ctx, session, message, lang)
             return self._finish(session, blocked, lang, results, verdict, phi=phi)
         self._learn(session, plan, answer)
         for sentence in encode.sentences(answer.text):  # only now: the whole answer passed

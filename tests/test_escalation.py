@@ -239,6 +239,20 @@ def test_cases_and_their_audit_survive_a_restart_and_a_down_service_is_said_hone
     assert the_case(operator, down.session_id, pb.ESCALATION_REASON_PATIENT_REQUEST).case_id in again.answer
 
 
+def test_a_turn_failed_closed_because_the_safety_check_was_down_opens_a_case(mesh, operator) -> None:
+    """Stops the verifier (restarted after), so it runs late in this module."""
+    verifier = mesh.mesh.verifier
+    verifier.stop()
+    try:
+        reply = mesh.ask("cardiology slots", patient=MARIA)
+    finally:
+        verifier.restart("restarted after the escalation test stopped it")
+        verifier.wait_healthy(time.monotonic() + 30)
+    assert reply.disposition == opb.DISPOSITION_BLOCKED and not reply.slots
+    case = the_case(operator, reply.session_id, pb.ESCALATION_REASON_UPSTREAM_FAILURE)
+    assert case.case_id in reply.answer
+
+
 def test_a_turn_whose_every_upstream_failed_opens_a_case(mesh, operator) -> None:
     """Last in this module: it stops the dermatology clinics."""
     for clinic in ("clinic_b", "clinic_f"):
