@@ -2,6 +2,7 @@
 never starts a turn whose deadline has passed, and serves again as soon as the load drops."""
 
 import asyncio
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import grpc
@@ -9,7 +10,7 @@ import pytest
 from google.rpc import error_details_pb2, status_pb2
 
 from healthmesh.v1 import orchestrator_pb2
-from orchestrator.admission import Admission
+from orchestrator.admission import STANDING_S, Admission
 from runtime.errors import DeadlineExceeded, Overloaded, status_metadata
 from tests.conftest import run_mesh
 
@@ -56,6 +57,35 @@ def test_a_waiting_turn_is_refused_when_no_place_frees_up_in_time() -> None:
         assert admission.waiting == 0
         async with admission.turn(1.0):  # the place is free again
             pass
+
+    asyncio.run(scenario())
+
+
+def test_a_standing_queue_sheds_new_arrivals_at_once_while_a_burst_may_wait() -> None:
+    async def scenario() -> None:
+        admission = Admission(limit=1, queue=4, max_wait_s=5.0)
+        release = asyncio.Event()
+
+        async def holder() -> None:
+            async with admission.turn(None):
+                await release.wait()
+
+        async def waiter() -> None:
+            async with admission.turn(None):
+                pass
+
+        running = asyncio.create_task(holder())
+        await asyncio.sleep(0)
+        burst = asyncio.create_task(waiter())  # the queue was empty: may wait its full time
+        await asyncio.sleep(STANDING_S + 0.05)
+        assert not burst.done()
+        started = time.monotonic()
+        with pytest.raises(Overloaded):  # the queue has stood: overload, shed at once
+            async with admission.turn(None):
+                pass
+        assert time.monotonic() - started < 1.0
+        release.set()
+        await asyncio.gather(running, burst)
 
     asyncio.run(scenario())
 
