@@ -8,6 +8,7 @@ from rich.console import Console
 from bench import (
     chaos,
     clinic,
+    fastpath,
     models,
     observability,
     orchestrator,
@@ -26,6 +27,7 @@ async def run(requests: int, soak_s: float) -> None:
     console = Console(width=120)
     await clinic.run(console, requests)
     await orchestrator.run(console, requests)
+    await fastpath.run(console, requests)
     await scale.run(console, requests)
     await observability.run(console, requests)
     await tools.run(console, requests)

@@ -6,7 +6,6 @@ The meshes take turns in short rounds, so a change in the machine's load falls o
 Latency ratios to the floor, and CPU per Ask summed over every process of the mesh (from /proc)."""
 
 import contextlib
-import os
 import tempfile
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bench.orchestrator import ask_call
-from bench.stats import Result, measure, table
+from bench.stats import Result, cpu_s, measure, table
 from deploy.local.mesh import LocalMesh, start_mesh
 from healthmesh.v1 import orchestrator_pb2_grpc
 
@@ -25,18 +24,12 @@ CONFIGS = {
     "every trace and RPC line": {"OTEL_TRACES_SAMPLER": "parentbased_always_on",
                                  "HEALTHMESH_ACCESS_LOG_SAMPLE": "1"},
 }
-TICK_S = 1 / os.sysconf("SC_CLK_TCK")
 ROUNDS = 5
 
 
-def cpu_s(mesh: LocalMesh) -> float:
+def mesh_cpu_s(mesh: LocalMesh) -> float:
     """User and system CPU seconds used so far by every process of the mesh."""
-    total = 0
-    for service in mesh.services:
-        assert service.proc is not None
-        fields = Path(f"/proc/{service.proc.pid}/stat").read_text().rpartition(")")[2].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
-    return total * TICK_S
+    return sum(cpu_s(service.proc.pid) for service in mesh.services if service.proc is not None)
 
 
 async def _rounds(meshes: dict[str, LocalMesh], requests: int) -> dict[str, tuple[dict[int, Result], float]]:
@@ -52,10 +45,10 @@ async def _rounds(meshes: dict[str, LocalMesh], requests: int) -> dict[str, tupl
         for concurrency in (1, 16):
             for _ in range(ROUNDS):
                 for name, mesh in meshes.items():
-                    before = cpu_s(mesh)
+                    before = mesh_cpu_s(mesh)
                     part = await measure(f"Ask, observability {name}", asks[name], concurrency=concurrency,
                                          requests=requests // ROUNDS, warmup=5)
-                    cpu[name] += cpu_s(mesh) - before
+                    cpu[name] += mesh_cpu_s(mesh) - before
                     whole = results[name].setdefault(concurrency, Result(part.name, concurrency, [], 0.0))
                     whole.latencies_ms += part.latencies_ms
                     whole.elapsed_s += part.elapsed_s

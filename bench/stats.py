@@ -1,12 +1,22 @@
 """Load loops and the result table shared by every benchmark section."""
 
 import asyncio
+import os
 import statistics
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from rich.table import Table
+
+TICK_S = 1 / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_s(pid: int) -> float:
+    """User and system CPU seconds a process has used so far (fields 14 and 15 of /proc/<pid>/stat)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) * TICK_S
 
 
 @dataclass

@@ -22,3 +22,23 @@ def step_message(r: StepResult) -> orchestrator_pb2.Step:
 async def stage(emit: Emit, ctx: RequestContext, stage: int, detail: str) -> None:
     await emit(orchestrator_pb2.AskEvent(stage=orchestrator_pb2.StageEvent(
         stage=stage, detail=detail, elapsed_ms=round(ctx.elapsed_ms(), 3))))
+
+
+class Held:
+    """An Emit that keeps its events until `release` sends them, and every later one, to the
+    client: the steps read ahead of the safety screen are shown only once the screen passed."""
+
+    def __init__(self) -> None:
+        self._events: list[orchestrator_pb2.AskEvent] = []
+        self._emit: Emit | None = None
+
+    async def __call__(self, event: orchestrator_pb2.AskEvent) -> None:
+        if self._emit is None:
+            self._events.append(event)
+        else:
+            await self._emit(event)
+
+    async def release(self, emit: Emit) -> None:
+        while self._events:  # in order; an event held meanwhile joins the queue
+            await emit(self._events.pop(0))
+        self._emit = emit

@@ -4,7 +4,9 @@ taken from the request's one deadline. Every gRPC upstream and the cloud model c
 - The caller says which errors are failures of the far side (`errors`), which of those count
   against the breaker (`counted`) and which may be retried (`transient`, and only when the call
   is `retry`-safe: a read, or a write with an idempotency key).
-- Backoff is jittered exponential (tenacity); no retry starts unless the deadline leaves room.
+- Backoff is jittered exponential ("full jitter": a uniform wait up to backoff_s · 2^(n-1), at most
+  backoff_max_s); no retry starts unless the deadline leaves room. A plain loop: a retrying
+  library's per-call objects were a measurable share of the orchestrator's CPU.
 - The breaker is pybreaker's. Its `call_async` needs Tornado, so an awaited call is wrapped in
   `breaker.calling()`, which does not hold the breaker's lock while the call is in flight:
   concurrent calls are not serialized. While it is open, calls fail fast without I/O. When it
@@ -15,6 +17,8 @@ Each call is measured per far side (the guard's name): its duration by status co
 histogram's count is the requests and errors), its retries, and every breaker's state as a gauge.
 """
 
+import asyncio
+import random
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Iterable
@@ -24,7 +28,6 @@ from typing import Any
 import pybreaker
 from opentelemetry import metrics
 from opentelemetry.metrics import CallbackOptions, Observation
-from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_random_exponential
 
 from orchestrator.context import RequestContext
 from runtime.metrics import LATENCY_BUCKETS_S
@@ -140,17 +143,20 @@ class Guard:
                 if trial:
                     self._trial_in_flight = False
 
-        retrying = AsyncRetrying(
-            stop=stop_after_attempt(self.policy.attempts if retry else 1),
-            wait=wait_random_exponential(multiplier=self.policy.backoff_s, max=self.policy.backoff_max_s),
-            retry=retry_if_exception(lambda exc: self._transient(exc)
-                                     and ctx.remaining() > self.policy.backoff_max_s),
-            reraise=True,
-        )
-        try:
-            reply, error = await retrying(once), None
-        except (*self._errors, CircuitOpen, DeadlineSpent) as exc:
-            reply, error = None, exc
+        tries = self.policy.attempts if retry else 1
+        for tried in range(1, tries + 1):
+            try:
+                reply, error = await once(), None
+                break
+            except Exception as exc:
+                if tried < tries and self._transient(exc) and ctx.remaining() > self.policy.backoff_max_s:
+                    await asyncio.sleep(random.uniform(
+                        0, min(self.policy.backoff_max_s, self.policy.backoff_s * 2 ** (tried - 1))))
+                    continue
+                if not isinstance(exc, (*self._errors, CircuitOpen, DeadlineSpent)):
+                    raise
+                reply, error = None, exc
+                break
         seconds = time.perf_counter() - start
         outcome = Outcome(reply, error, attempts, seconds * 1000)
         _calls.record(seconds, {"upstream": self.name, "code": outcome.code})

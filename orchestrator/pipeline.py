@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from opentelemetry import trace
 
-from healthmesh.v1 import common_pb2, orchestrator_pb2
+from healthmesh.v1 import common_pb2, orchestrator_pb2, verifier_pb2
 from orchestrator.answering import encode
 from orchestrator.answering.answer import Answer, AnswerBuilder, found_appointments
 from orchestrator.answering.phrases import say
@@ -34,10 +34,11 @@ from orchestrator.context import RequestContext
 from orchestrator.escalation import Escalation
 from orchestrator.events import Emit, stage
 from orchestrator.models.phrasing import Phrasing
-from orchestrator.models.writer import NO_PHI, PhiDecision, Writer
+from orchestrator.models.writer import NO_PHI, PhiDecision, PhiReading, Writer
 from orchestrator.planning.planner import Kind, Plan, Planner
 from orchestrator.planning.steps import StepResult
 from orchestrator.privacy.audit import AuditLog, AuditRecord
+from orchestrator.readahead import ReadAhead
 from orchestrator.routing import Route, steps_context
 from orchestrator.sessions import AppointmentRef, Session, SessionStore
 from orchestrator.toolquestions.requests import ToolTask
@@ -95,24 +96,85 @@ class Orchestrator:
                 if request.session_id else self.sessions.load("")
             _bind(session, patient)
             ctx = ctx.for_patient(session.patient_name)
-            response = await self._turn(ctx, session, message, emit)
-            # 8. Record.
-            await self._session_io(self.sessions.save, session)
-        response.session_id = session.session_id
-        response.trace_id = ctx.trace_id
-        await self._record(response, message, session)
+            response, reading = await self._turn(ctx, session, message, emit)
+            response.session_id = session.session_id
+            response.trace_id = ctx.trace_id
+            # 8. Record: the session (which the next turn reads) and the audit record (which an
+            # answered turn must have, even if the process dies right after replying) are both
+            # durable before the reply; they are written at once, on two threads.
+            with tracer.start_as_current_span("record"):
+                saved, _ = await asyncio.gather(self._session_io(self.sessions.save, session),
+                                                self._record(response, message, reading, session),
+                                                return_exceptions=True)
+            if isinstance(saved, BaseException):
+                raise saved
         return response
 
     async def _turn(self, ctx: RequestContext, session: Session, message: str,
-                    emit: Emit) -> orchestrator_pb2.AskResponse:
+                    emit: Emit) -> tuple[orchestrator_pb2.AskResponse, PhiReading | None]:
+        """The turn's response, and its one PHI reading of the message when stage 2 ran."""
         # A cancel or move asked back about is answered by this turn, or dropped.
         change, session.change = session.change, None
-        # 1. Screen the raw message before anything else.
+        route = Route(self.mesh, emit, self.fanout)
+        # 1. Screen the raw message before anything else. While the screen's round trip runs, the
+        # message is understood, planned and read for PHI, and a plan of reads starts them
+        # (orchestrator.readahead): nothing is written, shown or kept before the screen passes.
+        screening = asyncio.create_task(self._screen(ctx, session, message))
+        await asyncio.sleep(0)  # the screen's request goes out first
+        ahead: ReadAhead | None = None
+        try:
+            early, reading = None, None
+            if session.triage is None:  # else the message answers a triage question: it is not planned
+                early = await self._plan(ctx, session, message, change)
+                ahead = ReadAhead.start(ctx, route, early[2])
+                reading = self._read_phi(message, ctx)
+            screen = await screening
+            response = await self._screened(ctx, session, message, emit, route, screen, change,
+                                            early, reading, ahead)
+        finally:
+            if not screening.done():
+                screening.cancel()
+            if ahead is not None and not ahead.task.done():
+                await ahead.discard()
+        return response, reading
+
+    async def _screen(self, ctx: RequestContext, session: Session,
+                      message: str) -> verifier_pb2.ScreenInputResponse | None:
         with tracer.start_as_current_span("screen") as span:
             # The message's own language first: an emergency is answered in the language it was written in.
             screen = await self.mesh.screen(ctx, message, detect_language(message, session.language or None))
-            red_flag = screen is not None and screen.red_flag
-            span.set_attribute("healthmesh.red_flag", red_flag)
+            span.set_attribute("healthmesh.red_flag", screen is not None and screen.red_flag)
+        return screen
+
+    async def _plan(self, ctx: RequestContext, session: Session, message: str,
+                    change: object) -> tuple[Understanding, ToolTask, Plan]:
+        """3. Understand and plan (deterministic code)."""
+        await self._refresh_directory(ctx)
+        with tracer.start_as_current_span("plan") as span:
+            u = understand(message, today=self.today(), known_doctors=self.directory.all_doctors(),
+                           previous_language=session.language or None)
+            tools = read_tools(message) if u.out_of_scope != OutOfScope.OTHER_PATIENT else ToolTask()
+            plan = self.planner.plan(u, session, message, tool_task=bool(tools), change=change)
+            span.set_attribute("healthmesh.intent", u.intent.value)
+            span.set_attribute("healthmesh.plan", plan.kind.value)
+            span.set_attribute("healthmesh.steps", len(plan.steps))
+        return u, tools, plan
+
+    def _read_phi(self, message: str, ctx: RequestContext) -> PhiReading:
+        """2. Detect PHI in what the user sent (the payload of any model call is checked too)."""
+        with tracer.start_as_current_span("phi") as span:
+            reading = self.writer.read(message, ctx.patient_names)
+            span.set_attribute("healthmesh.phi_detected", reading.decision.found)
+            span.set_attribute("healthmesh.phi_categories", list(reading.decision.categories))
+        return reading
+
+    async def _screened(self, ctx: RequestContext, session: Session, message: str, emit: Emit, route: Route,
+                        screen: verifier_pb2.ScreenInputResponse | None, change: object,
+                        early: tuple[Understanding, ToolTask, Plan] | None, reading: PhiReading | None,
+                        ahead: ReadAhead | None) -> orchestrator_pb2.AskResponse:
+        """Stages 2 to 7, once the screen answered (`screen`; None when it could not be consulted).
+        `early` is the message planned, `reading` its PHI and `ahead` its reads, while the screen ran."""
+        red_flag = screen is not None and screen.red_flag
         await stage(emit, ctx, orchestrator_pb2.STAGE_SCREEN, "red flag" if red_flag else "clear")
         if screen is not None and screen.red_flag:
             session.language = screen.language or session.language
@@ -127,43 +189,35 @@ class Orchestrator:
                 await self.escalation.on_emergency(ctx, session, message, pending, screen.language)
                 return self._finish(session, pending, screen.language or session.language, [],
                                     verification=None)
+            if pending != message:  # the resumed message is another one: planned and read anew
+                early = None
             message = pending
 
-        # 2. Detect PHI in what the user sent (the payload of any model call is checked too).
-        with tracer.start_as_current_span("phi") as span:
-            phi = self.writer.detect(message, ctx.patient_names)
-            span.set_attribute("healthmesh.phi_detected", phi.found)
-            span.set_attribute("healthmesh.phi_categories", list(phi.categories))
-            # The rule is about the query: once a session has said something private, none of
-            # its turns goes to the cloud, whatever the payload of a model call holds.
-            session.phi_seen = session.phi_seen or phi.found
+        # 2. PHI: once a session has said something private, none of its turns goes to the cloud,
+        # whatever the payload of a model call holds.
+        if early is None or reading is None:
+            reading = self._read_phi(message, ctx)  # the resumed message (the audit records the sent one)
+        phi = reading.decision
+        session.phi_seen = session.phi_seen or phi.found
         if screen is not None:  # a person asked for: the case is the answer
             lang = screen.language or session.language or "en"
             if (asked := await self.escalation.on_request(ctx, session, message, lang)) is not None:
                 return self._finish(session, asked, lang, [], verification=None, phi=phi)
 
-        # 3. Understand and plan (deterministic code).
-        await self._refresh_directory(ctx)
-        with tracer.start_as_current_span("plan") as span:
-            u = understand(message, today=self.today(), known_doctors=self.directory.all_doctors(),
-                           previous_language=session.language or None)
-            lang = u.language
-            if screen is None:  # the safety screen could not run: fail closed, and a person follows up
-                span.set_attribute("healthmesh.fail_closed", True)
-                told = await self.escalation.on_unverified(ctx, session, message, lang)
-                blocked = Answer(f"{say(lang, 'unverified')}\n{told}", "blocked")
-                return self._finish(session, blocked, lang, [], verification=orchestrator_pb2.Verification(
-                    safe=False, notes=["screening unavailable"]), phi=phi)
-            tools = read_tools(message) if u.out_of_scope != OutOfScope.OTHER_PATIENT else ToolTask()
-            plan = self.planner.plan(u, session, message, tool_task=bool(tools), change=change)
-            span.set_attribute("healthmesh.intent", u.intent.value)
-            span.set_attribute("healthmesh.plan", plan.kind.value)
-            span.set_attribute("healthmesh.steps", len(plan.steps))
+        # 3. Understand and plan (unless planned while the screen ran).
+        u, tools, plan = early if early is not None else await self._plan(ctx, session, message, change)
+        lang = u.language
+        if screen is None:  # the safety screen could not run: fail closed, and a person follows up
+            trace.get_current_span().set_attribute("healthmesh.fail_closed", True)
+            told = await self.escalation.on_unverified(ctx, session, message, lang)
+            blocked = Answer(f"{say(lang, 'unverified')}\n{told}", "blocked")
+            return self._finish(session, blocked, lang, [], verification=orchestrator_pb2.Verification(
+                safe=False, notes=["screening unavailable"]), phi=phi)
         await stage(emit, ctx, orchestrator_pb2.STAGE_PLAN, f"{plan.kind}: {len(plan.steps)} steps")
 
         # 4. Route, 5. answer deterministically.
-        answer, plan, results = await self._route(ctx, Route(self.mesh, emit, self.fanout), plan, u, tools,
-                                                  session, message, lang)
+        answer, plan, results = await self._route(ctx, route, plan, u, tools, session, message, lang,
+                                                  ahead if early is not None else None)
         await self.escalation.after_route(ctx, session, message, plan, results, answer, lang)
         if screen.advisory:  # a clinician's question with red-flag words: the reminder goes with it
             answer.text += "\n" + screen.advisory
@@ -172,7 +226,7 @@ class Orchestrator:
         await stage(emit, ctx, orchestrator_pb2.STAGE_ANSWER, answer.disposition)
 
         # 6. A model may phrase it; 7. verify: nothing leaves unverified.
-        answer, route, verdict, phi = await self.phrasing.phrase_and_verify(
+        answer, model_route, verdict, phi = await self.phrasing.phrase_and_verify(
             ctx, session, message, plan, answer, lang, phi, emit)
         await stage(emit, ctx, orchestrator_pb2.STAGE_VERIFY, "safe" if verdict.safe else "blocked")
         if not verdict.safe:
@@ -183,11 +237,13 @@ class Orchestrator:
         self._learn(session, plan, answer)
         for sentence in encode.sentences(answer.text):  # only now: the whole answer passed
             await emit(orchestrator_pb2.AskEvent(answer_chunk=sentence))
-        return self._finish(session, answer, lang, results, verdict, phi=phi, route=route)
+        return self._finish(session, answer, lang, results, verdict, phi=phi, route=model_route)
 
     async def _route(self, ctx: RequestContext, route: Route, plan: Plan, u: Understanding, tools: ToolTask,
-                     session: Session, message: str, lang: str) -> tuple[Answer, Plan, list[StepResult]]:
-        """Stages 4 and 5 for each kind of plan: the answer, the plan it answers and the steps run."""
+                     session: Session, message: str, lang: str,
+                     ahead: ReadAhead | None) -> tuple[Answer, Plan, list[StepResult]]:
+        """Stages 4 and 5 for each kind of plan: the answer, the plan it answers and the steps run
+        (`ahead`: this plan's reads, started while the screen ran)."""
         if plan.kind == Kind.TOOLS:
             answer, results = await answer_tools(ctx, route, tools, session, lang)
             return answer, plan, results
@@ -202,7 +258,10 @@ class Orchestrator:
             return self.answers.ask_back(plan, [], lang), plan, []
         handoff = attach_handoff(plan, session, lang, self.directory)
         self._limit_writes(plan, session)
-        results = await route.run(steps_context(ctx), plan.steps)
+        if ahead is not None:
+            results = await ahead.results(route.emit)
+        else:
+            results = await route.run(steps_context(ctx), plan.steps)
         if plan.kind == Kind.LOOKUP:
             # 4b. The lookup's second round: change the appointment named exactly, or ask which or "yes?".
             refs = [AppointmentRef(a.clinic_id, a.appointment_id, a.doctor, a.date, a.time)
@@ -265,9 +324,10 @@ class Orchestrator:
         return encode.response(answer, lang, results, verification, phi, route,
                                consult.summary(session.consult))
 
-    async def _record(self, response: orchestrator_pb2.AskResponse, message: str, session: Session) -> None:
-        """Appends the PHI-redacted audit record. A failure is logged loudly but does not undo
-        a turn whose bookings already happened."""
+    async def _record(self, response: orchestrator_pb2.AskResponse, message: str, reading: PhiReading | None,
+                      session: Session) -> None:
+        """Appends the PHI-redacted audit record (`reading`: the message's, when stage 2 made it). A
+        failure is logged loudly but does not undo a turn whose bookings already happened."""
         record = AuditRecord(
             session_id=session.session_id,
             disposition=orchestrator_pb2.Disposition.Name(response.disposition),
@@ -278,7 +338,8 @@ class Orchestrator:
                         for s in response.steps),
             verdict={"safe": response.verification.safe, "notes": list(response.verification.notes)},
             trace_id=response.trace_id,
-            message_redacted=self.writer.redact(message, [session.patient_name]),
+            message_redacted=reading.redacted if reading is not None
+            else self.writer.redact(message, [session.patient_name]),
         )
         try:
             await sqlite.run(self.audit.append, record)

@@ -15,10 +15,10 @@ from runtime import metrics
 from runtime.errors import ServiceError, status_metadata
 from runtime.logs import request_id
 from runtime.settings import ServiceSettings
+from runtime.tracing import UNTRACED_PREFIXES
 
 log = logging.getLogger("access")
 
-_UNLOGGED_PREFIXES = ("/grpc.health.", "/grpc.reflection.")
 
 
 class _Undecodable:
@@ -95,7 +95,7 @@ class AccessInterceptor(grpc.aio.ServerInterceptor):
         handler = await continuation(details)
         if handler is None:
             return None
-        logged = not details.method.startswith(_UNLOGGED_PREFIXES)
+        logged = not details.method.startswith(UNTRACED_PREFIXES)
         metadata = dict(details.invocation_metadata or ())
         rid = str(metadata.get("x-request-id") or uuid.uuid4().hex)
         method = details.method

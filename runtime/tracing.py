@@ -27,7 +27,6 @@ from pathlib import Path
 import grpc
 from opentelemetry import trace
 from opentelemetry.instrumentation.grpc import aio_client_interceptors, aio_server_interceptor
-from opentelemetry.instrumentation.grpc.filters import any_of, health_check, negate, service_prefix
 from opentelemetry.sdk.resources import SERVICE_NAME, Resource
 from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanExportResult
@@ -45,7 +44,16 @@ from opentelemetry.trace import SpanContext, StatusCode, TraceFlags
 
 from runtime.settings import Settings, TracingSettings
 
-_NOT_TRACED = negate(any_of(health_check(), service_prefix("grpc.reflection.")))
+UNTRACED_PREFIXES = ("/grpc.health.", "/grpc.reflection.")
+
+
+def _traced(details: object) -> bool:
+    """Whether a call is traced: not health, not reflection. One string test: the instrumentation's
+    own filters cost ~20 µs a call in isinstance checks against typing protocols."""
+    method = getattr(details, "method", None) or getattr(details, "full_method", "")
+    if isinstance(method, bytes):  # grpc.aio's client call details carry bytes (grpc issue 31092)
+        method = method.decode()
+    return not method.startswith(UNTRACED_PREFIXES)
 
 
 class JsonLinesExporter(SpanExporter):
@@ -196,8 +204,8 @@ def configure(service_name: str, settings: Settings) -> TracerProvider | None:
 
 
 def server_interceptors() -> list[grpc.aio.ServerInterceptor]:
-    return [aio_server_interceptor(filter_=_NOT_TRACED)]
+    return [aio_server_interceptor(filter_=_traced)]
 
 
 def client_interceptors() -> list[grpc.aio.ClientInterceptor]:
-    return list(aio_client_interceptors(filter_=_NOT_TRACED))
+    return list(aio_client_interceptors(filter_=_traced))

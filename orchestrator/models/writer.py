@@ -41,6 +41,15 @@ NO_PHI = PhiDecision(False, ())
 
 
 @dataclass(frozen=True)
+class PhiReading:
+    """One detection of a message, used twice: the turn's PHI decision and the message as the
+    audit records it (redacted)."""
+
+    decision: PhiDecision
+    redacted: str
+
+
+@dataclass(frozen=True)
 class Draft:
     text: str
     route: str  # "local" | "cloud"
@@ -89,13 +98,18 @@ class Writer:
     def detect(self, text: str, patient_names: Iterable[str]) -> PhiDecision:
         return detect(self.detector, text, patient_names)
 
-    def redact(self, text: str, patient_names: Iterable[str]) -> str:
+    def read(self, text: str, patient_names: Iterable[str]) -> PhiReading:
+        """PHI in `text`, and `text` redacted; a detector failure counts as PHI (the text is not recorded)."""
         try:
-            return self.detector.redact(text, self.detector.detect(
-                text, patient_names=tuple(n for n in patient_names if n)))
+            result = self.detector.detect(text, patient_names=tuple(n for n in patient_names if n))
+            return PhiReading(PhiDecision(result.found, tuple(result.categories)),
+                              self.detector.redact(text, result))
         except Exception:
-            log.exception("PHI detector failed; the message is not recorded")
-            return f"[{DETECTOR_FAILED}]"
+            log.exception("PHI detector failed; treating the text as PHI and not recording it")
+            return PhiReading(PhiDecision(True, (DETECTOR_FAILED,)), f"[{DETECTOR_FAILED}]")
+
+    def redact(self, text: str, patient_names: Iterable[str]) -> str:
+        return self.read(text, patient_names).redacted
 
     def payload_phi(self, messages: list[dict], patient_names: Iterable[str]) -> PhiDecision:
         return self.detect(json.dumps(messages, ensure_ascii=False), patient_names)
