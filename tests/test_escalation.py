@@ -248,6 +248,9 @@ def test_a_turn_failed_closed_because_the_safety_check_was_down_opens_a_case(mes
     finally:
         verifier.restart("restarted after the escalation test stopped it")
         verifier.wait_healthy(time.monotonic() + 30)
+        deadline = time.monotonic() + 30  # the orchestrator reconnects, and its breaker closes, in time
+        while mesh.ask("hello").disposition == opb.DISPOSITION_BLOCKED and time.monotonic() < deadline:
+            time.sleep(0.2)
     assert reply.disposition == opb.DISPOSITION_BLOCKED and not reply.slots
     case = the_case(operator, reply.session_id, pb.ESCALATION_REASON_UPSTREAM_FAILURE)
     assert case.case_id in reply.answer
