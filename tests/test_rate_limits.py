@@ -58,8 +58,10 @@ def test_a_patient_over_the_limit_gets_resource_exhausted_through_the_mesh(tmp_p
         listing = mesh.ask("cardiology slots", patient=MARIA)
         first = mesh.ask("1", session_id=listing.session_id)
         assert first.HasField("appointment"), first.answer
+        asked = mesh.ask("cancel my appointment", session_id=listing.session_id)  # a read, then "sure?"
+        assert asked.answer.startswith("Cancel this appointment?"), asked.answer
         with pytest.raises(grpc.RpcError) as err:
-            mesh.ask("cancel my appointment", session_id=listing.session_id)
+            mesh.ask("yes", session_id=listing.session_id)  # the cancel itself: over her limit
         assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED and retry_after(err.value) >= 1
         # Nothing was sent: her appointment stands, and another patient still books.
         mine = mesh.ask("what appointments do I have?", session_id=listing.session_id)

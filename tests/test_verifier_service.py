@@ -131,7 +131,8 @@ def test_message_and_answer_text_never_reach_the_log(verifier, stub):
 def test_sigterm_drains_and_exits_cleanly_and_traces_carry_no_text(tmp_path):
     traces = tmp_path / "traces.jsonl"
     service = Service(name="verifier", argv=[sys.executable, "-m", "verifier"],
-                      env={"HEALTHMESH_PORT": "0", "HEALTHMESH_TRACE_FILE": str(traces)},
+                      env={"HEALTHMESH_PORT": "0", "HEALTHMESH_TRACE_FILE": str(traces),
+                           "OTEL_TRACES_SAMPLER": "always_on"},
                       health_name=SERVICE, log_path=tmp_path / "verifier.log")
     start_all([service])
     with service.channel() as channel:
