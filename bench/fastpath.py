@@ -29,12 +29,13 @@ ASK_SPAN = "/healthmesh.v1.OrchestratorService/Ask"
 ON_PATH = ("orchestrator", "verifier", "clinic_a", "clinic_c")  # the processes a cardiology listing uses
 
 
-async def _rounds(calls: dict[str, Callable[[int], Awaitable[object]]], pids: dict[str, dict[str, int]],
-                  requests: int) -> "Measured":
-    """Per contender: results by concurrency, and CPU ms per Ask of each of its processes."""
+async def rounds(calls: dict[str, Callable[[int], Awaitable[object]]], pids: dict[str, dict[str, int]],
+                 requests: int, concurrencies: tuple[int, ...] = (1, 16)) -> "Measured":
+    """Per contender: results by concurrency, and CPU ms per Ask of each of its processes, from
+    alternating rounds (so a change in the machine's load falls on every contender)."""
     results: dict[str, dict[int, Result]] = {name: {} for name in calls}
     cpu: dict[str, dict[str, float]] = {name: defaultdict(float) for name in calls}
-    for concurrency in (1, 16):
+    for concurrency in concurrencies:
         for _ in range(ROUNDS):
             for name, call in calls.items():
                 before = {proc: cpu_s(pid) for proc, pid in pids[name].items()}
@@ -67,7 +68,7 @@ async def _against_floor(tmp: Path, requests: int) -> Measured:
                          "Ask": ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(real))}
                 pids = {"floor": {role: proc.pid for role, proc in floor.procs.items()},
                         "Ask": {s.name: s.proc.pid for s in mesh.services if s.name in ON_PATH and s.proc}}
-                return await _rounds(calls, pids, requests)
+                return await rounds(calls, pids, requests)
     finally:
         mesh.stop()
 

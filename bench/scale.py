@@ -1,14 +1,18 @@
 """Fan-out that scales with clinics: the same cardiology listing Ask on a registry of the two
 cardiology clinics and on one of eight (six more, seeded from their ids), in one run."""
 
+import asyncio
+import contextlib
 import json
 import tempfile
 from pathlib import Path
 
 from rich.console import Console
+from rich.table import Table
 
-from bench.stats import Result, measure, table
-from deploy.local.mesh import start_mesh
+from bench.fastpath import rounds
+from bench.stats import table
+from deploy.local.mesh import LocalMesh, start_mesh
 from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 from runtime import registry
 
@@ -27,26 +31,54 @@ def cardiology_registry(path: Path, extra: list[str]) -> Path:
     return path
 
 
-async def _asks(data: Path, clinics: int, requests: int) -> Result:
+def _cardiology_mesh(data: Path, clinics: int) -> LocalMesh:
     listed = cardiology_registry(data / "cardiology.json", [f"cardio_{n}" for n in range(1, clinics - 1)])
-    mesh = start_mesh(data, ephemeral_ports=True, registry_path=listed,
+    return start_mesh(data, ephemeral_ports=True, registry_path=listed,
                       env={"HEALTHMESH_TRACE_FILE": "off", "HEALTHMESH_SLOTS_PER_CLINIC": "1"})
-    try:
-        async with mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address) as channel:
-            stub = orchestrator_pb2_grpc.OrchestratorServiceStub(channel)
 
-            async def ask(_: int) -> None:
-                reply = await stub.Ask(ASK, timeout=10)
-                assert len({s.clinic_id for s in reply.slots}) == clinics, reply.answer
 
-            return await measure(f"Ask, {clinics} cardiology clinics", ask, concurrency=1, requests=requests)
-    finally:
-        mesh.stop()
+def _listing_call(stub: orchestrator_pb2_grpc.OrchestratorServiceStub, clinics: int):
+    async def ask(_: int) -> None:
+        reply = await stub.Ask(ASK, timeout=10)
+        assert len({s.clinic_id for s in reply.slots}) == clinics, reply.answer
+    return ask
+
+
+def _per_process(meshes: dict[int, LocalMesh]) -> dict[str, dict[str, int]]:
+    """Each mesh's processes by role: the orchestrator, the verifier, and its clinics as one row."""
+    return {f"{n} clinics": {svc.name: svc.proc.pid for svc in mesh.services if svc.proc}
+            for n, mesh in meshes.items()}
 
 
 async def run(console: Console, requests: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        two = await _asks(Path(tmp) / "two", 2, requests // 2)
-        eight = await _asks(Path(tmp) / "eight", 8, requests // 2)
-    console.print(table("Ask fan-out: eight clinics in a specialty vs two", [two, eight], {1: two},
-                        "two clinics", "target: eight within 1.3x of two"))
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as meshes_up:
+        meshes: dict[int, LocalMesh] = {}
+        for clinics in (2, 8):
+            meshes[clinics] = _cardiology_mesh(Path(tmp) / str(clinics), clinics)
+            meshes_up.callback(meshes[clinics].stop)
+        async with contextlib.AsyncExitStack() as channels:
+            calls = {}
+            for clinics, mesh in meshes.items():
+                channel = await channels.enter_async_context(
+                    mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address))
+                calls[f"{clinics} clinics"] = _listing_call(
+                    orchestrator_pb2_grpc.OrchestratorServiceStub(channel), clinics)
+            results, cpu = await rounds(calls, _per_process(meshes), requests // 2, concurrencies=(1,))
+    two, eight = results["2 clinics"][1], results["8 clinics"][1]
+    console.print(table("Ask fan-out: eight cardiology clinics vs two, alternating rounds", [two, eight],
+                        {1: two}, "two clinics", "target: eight within 1.3x of two"))
+    out = Table(title="CPU ms per Ask, by process (concurrency 1)")
+    for column in ("process", *cpu):
+        out.add_column(column, justify="left" if column == "process" else "right")
+    for role in ("orchestrator", "verifier"):
+        out.add_row(role, *(f"{by_proc[role]:.2f}" for by_proc in cpu.values()))
+    out.add_row("clinics (sum)", *(f"{sum(by_proc[cid] for cid in mesh.clinics):.2f}"
+                                   for mesh, by_proc in zip(meshes.values(), cpu.values(), strict=True)))
+    out.add_row("all", *(f"{sum(by_proc.values()):.2f}" for by_proc in cpu.values()))
+    console.print(out)
+
+
+if __name__ == "__main__":  # this section alone: python -m bench.scale
+    from runtime.settings import Settings
+
+    asyncio.run(run(Console(width=120), Settings.from_env().clients.bench_requests))

@@ -32,7 +32,7 @@ from orchestrator.consult import flow as consult
 from orchestrator.consult.stage import answer_consult, attach_handoff
 from orchestrator.context import RequestContext
 from orchestrator.escalation import Escalation
-from orchestrator.events import Emit, stage
+from orchestrator.events import Emit, ignored, stage
 from orchestrator.models.phrasing import Phrasing
 from orchestrator.models.writer import NO_PHI, PhiDecision, PhiReading, Writer
 from orchestrator.planning.planner import Kind, Plan, Planner
@@ -235,8 +235,9 @@ class Orchestrator:
                 blocked.text += "\n" + await self.escalation.on_unverified(ctx, session, message, lang)
             return self._finish(session, blocked, lang, results, verdict, phi=phi)
         self._learn(session, plan, answer)
-        for sentence in encode.sentences(answer.text):  # only now: the whole answer passed
-            await emit(orchestrator_pb2.AskEvent(answer_chunk=sentence))
+        if emit is not ignored:
+            for sentence in encode.sentences(answer.text):  # only now: the whole answer passed
+                await emit(orchestrator_pb2.AskEvent(answer_chunk=sentence))
         return self._finish(session, answer, lang, results, verdict, phi=phi, route=model_route)
 
     async def _route(self, ctx: RequestContext, route: Route, plan: Plan, u: Understanding, tools: ToolTask,

@@ -10,7 +10,7 @@ import contextlib
 from dataclasses import dataclass
 
 from orchestrator.context import RequestContext
-from orchestrator.events import Emit, Held
+from orchestrator.events import Emit, Held, ignored
 from orchestrator.planning.planner import Kind, Plan
 from orchestrator.planning.steps import StepResult
 from orchestrator.routing import Route, steps_context
@@ -22,20 +22,22 @@ KINDS = frozenset({Kind.LIST, Kind.MY_APPOINTMENTS, Kind.LOOKUP})  # plans whose
 class ReadAhead:
     plan: Plan
     task: "asyncio.Task[list[StepResult]]"
-    events: Held
+    events: Held | None  # None: the turn's events are ignored
 
     @classmethod
     def start(cls, ctx: RequestContext, route: Route, plan: Plan) -> "ReadAhead | None":
         """The plan's steps started, or None when it is not a plan of reads."""
         if plan.kind not in KINDS or not plan.steps or any(step.action.is_write for step in plan.steps):
             return None
-        events = Held()
-        task = asyncio.create_task(Route(route.mesh, events, route.limit).run(steps_context(ctx), plan.steps))
+        events = None if route.emit is ignored else Held()
+        steps = Route(route.mesh, events or ignored, route.limit).run(steps_context(ctx), plan.steps)
+        task = asyncio.create_task(steps)
         return cls(plan, task, events)
 
     async def results(self, emit: Emit) -> list[StepResult]:
         """The steps' results (awaited if still running); their events go to the client now."""
-        await self.events.release(emit)
+        if self.events is not None:
+            await self.events.release(emit)
         return await self.task
 
     async def discard(self) -> None:

@@ -8,7 +8,7 @@ from functools import partial
 
 from healthmesh.v1 import orchestrator_pb2
 from orchestrator.context import RequestContext
-from orchestrator.events import Emit, step_message
+from orchestrator.events import Emit, ignored, step_message
 from orchestrator.gather import gather
 from orchestrator.planning.steps import PlannedStep, StepResult
 from orchestrator.upstreams import Mesh
@@ -30,7 +30,8 @@ class Route:
 
     async def step(self, ctx: RequestContext, step: PlannedStep) -> StepResult:
         result = await self.mesh.run_step(ctx, step)
-        await self.emit(orchestrator_pb2.AskEvent(step=step_message(result)))
+        if self.emit is not ignored:
+            await self.emit(orchestrator_pb2.AskEvent(step=step_message(result)))
         return result
 
     async def run(self, ctx: RequestContext, steps: Sequence[PlannedStep]) -> list[StepResult]:

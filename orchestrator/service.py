@@ -12,6 +12,7 @@ from healthmesh.v1 import orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.admission import Admission
 from orchestrator.context import RequestContext
 from orchestrator.edge import Edge
+from orchestrator.events import ignored
 from orchestrator.pipeline import Orchestrator
 from orchestrator.upstreams import Upstream
 from runtime.specialties import SPECIALTY_ENUM
@@ -41,12 +42,9 @@ class OrchestratorService(orchestrator_pb2_grpc.OrchestratorServiceServicer):
 
     async def Ask(self, request: orchestrator_pb2.AskRequest,
                   context: grpc.aio.ServicerContext) -> orchestrator_pb2.AskResponse:
-        async def ignore(_: orchestrator_pb2.AskEvent) -> None:
-            return None
-
         patient = self.edge.patient(context.invocation_metadata(), request)
         async with self.admission.turn(context.time_remaining()):
-            return await self.orchestrator.ask(self._context(context), request, patient, ignore)
+            return await self.orchestrator.ask(self._context(context), request, patient, ignored)
 
     async def AskStream(self, request: orchestrator_pb2.AskRequest,
                         context: grpc.aio.ServicerContext) -> AsyncIterator[orchestrator_pb2.AskEvent]:
