@@ -297,6 +297,34 @@ def test_a_move_to_a_time_not_open_offers_that_days_slots(mesh):
              patient=patient)
 
 
+def test_a_booking_at_a_time_not_open_offers_that_days_slots(mesh):
+    patient = common_pb2.PatientIdentity(full_name="Lívia Prates", cpf="857.614.920-67")
+    listing = mesh.ask("show me Dr. Fernando's slots", patient=patient)
+    day = dt.date.fromisoformat(listing.slots[0].date)
+    taken = mesh.ask(f"book Dr. Fernando on {day:%d/%m} at 12:00", session_id=listing.session_id,
+                     patient=patient)
+    assert taken.disposition == NEEDS_INFO and taken.verification.safe, taken.answer
+    assert "Dr. Fernando Almeida has no open slot on" in taken.answer and "nothing was booked" in taken.answer
+    assert not taken.HasField("appointment") and my_bookings(mesh, "clinic_a", patient) == []
+    # That day's slots of the doctor asked for, who has some then.
+    assert taken.slots and {(s.doctor, s.date) for s in taken.slots} == {("Dr. Fernando Almeida",
+                                                                          day.isoformat())}
+    assert {(s.clinic_id, s.action) for s in taken.steps} >= {("clinic_a", "book_appointment"),
+                                                            ("clinic_a", "list_available_slots"),
+                                                            ("clinic_c", "list_available_slots")}
+
+    second = taken.slots[1]
+    booked = mesh.ask(f"at {second.time}", session_id=listing.session_id, patient=patient)
+    assert booked.disposition == ANSWERED, booked.answer
+    assert my_bookings(mesh, "clinic_a", patient) == [(second.doctor, second.date, second.time)]
+    # Booked by someone else: the same answer, with what is still open.
+    again = mesh.ask(f"book Dr. Fernando on {day:%d/%m} at {second.time}", patient=JOAO)
+    assert again.disposition == NEEDS_INFO and "nothing was booked" in again.answer, again.answer
+    assert second.time not in {s.time for s in again.slots}
+    mesh.ask(f"cancel appointment {booked.appointment.appointment_id}", session_id=listing.session_id,
+             patient=patient)
+
+
 def test_a_day_without_its_month_and_a_part_of_the_day_are_said(mesh):
     reply = mesh.ask("cardiology slots on the 28th")
     assert "I took that day as" in reply.answer, reply.answer
