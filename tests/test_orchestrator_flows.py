@@ -31,12 +31,16 @@ def test_listing_asks_every_clinic_of_the_specialty(mesh):
     assert all(s.status == pb.STEP_STATUS_OK and s.attempts == 1 for s in reply.steps)
     assert {s.clinic_id for s in reply.slots} == {"clinic_a", "clinic_c"}
     # Every slot is in the answer with its clinic named; the earliest is highlighted.
+    # A line per doctor and day, with its times.
     for s in reply.slots:
-        assert f"{s.date} {s.time} — {s.doctor}" in reply.answer
+        line = next(line for line in reply.answer.splitlines() if f"{s.date} — {s.doctor}: " in line)
+        assert s.time in line
+    assert len([line for line in reply.answer.splitlines() if line.startswith("- ")]) == len(
+        {(s.date, s.doctor) for s in reply.slots})
     assert "Clínica Coração Paulista (clinic_a):" in reply.answer
     assert "Instituto Cardio Campinas (clinic_c):" in reply.answer
     earliest = min(reply.slots, key=lambda s: (s.date, s.time))
-    assert f"{earliest.date} {earliest.time} — {earliest.doctor} ← earliest" in reply.answer
+    assert f"{earliest.date} — {earliest.doctor}: {earliest.time} ← earliest" in reply.answer
     assert len(reply.trace_id) == 32 and reply.session_id
 
 

@@ -92,9 +92,13 @@ class AnswerBuilder:
                     lines.append(say(lang, "clinic_full", clinic=clinic, clinic_id=clinic_id))
                     continue
                 lines.append(say(lang, "clinic_header", clinic=clinic, clinic_id=clinic_id))
-                for s in kept[id(r)]:
+                # A line per doctor and day, its times in order: an agenda, not a line per slot.
+                days: dict[tuple[str, str], list[str]] = {}
+                for s in sorted(kept[id(r)], key=lambda s: (s.date, s.time)):
                     mark = say(lang, "earliest_mark") if s is earliest else ""
-                    lines.append(f"- {when(s.date, s.time, lang)} — {s.doctor}{mark}")
+                    days.setdefault((s.date, s.doctor), []).append(s.time + mark)
+                lines += [f"- {day(date, lang)} — {doctor}: {', '.join(times)}"
+                          for (date, doctor), times in days.items()]
             lines.append(say(lang, "earliest", when=when(earliest.date, earliest.time, lang),
                              doctor=earliest.doctor, clinic=self._clinic(earliest.clinic_id)))
         elif not failures:
