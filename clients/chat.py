@@ -96,8 +96,8 @@ class ChatClient:
         self.console.print(f"[{color}]{label}[/] · trace {response.trace_id or '-'}", highlight=False)
 
 
-# A slot's line in the answer ("- Mon 2026-11-30 09:00 — Dr. …"): the table shows it instead.
-_SLOT_LINE = re.compile(r"^- \w{3} [\d/-]{10} \d\d:\d\d — ")
+# A doctor's day in the answer ("- Mon 2026-11-30 — Dr. …: 09:00, 10:00"): the table shows it instead.
+_SLOT_LINE = re.compile(r"^- \w{3} [\d/-]{10} — .+: \d\d:\d\d")
 
 
 def slot_table(slots: Iterable[common_pb2.Slot]) -> Table:

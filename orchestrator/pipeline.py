@@ -280,6 +280,10 @@ class Orchestrator:
             self._limit_writes(follow, session)
             more = await route.run(steps_context(ctx), follow.steps)
             return self.answers.build(follow, more, lang, session.patient_name), follow, results + more
+        if results and (check := self.planner.book_check(plan, results[0], first=len(plan.steps) + 1)):
+            # The time asked for is not open: that day's open slots instead, to pick from.
+            listed = await route.run(steps_context(ctx), check.steps)
+            return self.answers.build(check, listed, lang, session.patient_name), check, results + listed
         answer = self.answers.build(plan, results, lang, session.patient_name)
         if handoff and answer.current_appointment is not None and session.consult is not None:
             session.consult.stage = "booked"

@@ -157,7 +157,7 @@ def test_orchestrator_clinic_and_verifier_serve_from_the_image(containers: Conta
     assert reply.verification.safe
     assert {s.clinic_id for s in reply.slots} == {"clinic_a"}
     earliest = min(reply.slots, key=lambda s: (s.date, s.time))
-    assert f"{earliest.date} {earliest.time} — {earliest.doctor}" in reply.answer
+    assert f"{earliest.date} — {earliest.doctor}: {earliest.time}" in reply.answer
     # The clinic's bookings live in the mounted data directory, written by the image's user.
     assert (containers.data_dir / "clinic_a.sqlite3").stat().st_uid == UID
 

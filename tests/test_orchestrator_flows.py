@@ -31,12 +31,16 @@ def test_listing_asks_every_clinic_of_the_specialty(mesh):
     assert all(s.status == pb.STEP_STATUS_OK and s.attempts == 1 for s in reply.steps)
     assert {s.clinic_id for s in reply.slots} == {"clinic_a", "clinic_c"}
     # Every slot is in the answer with its clinic named; the earliest is highlighted.
+    # A line per doctor and day, with its times.
     for s in reply.slots:
-        assert f"{s.date} {s.time} — {s.doctor}" in reply.answer
+        line = next(line for line in reply.answer.splitlines() if f"{s.date} — {s.doctor}: " in line)
+        assert s.time in line
+    assert len([line for line in reply.answer.splitlines() if line.startswith("- ")]) == len(
+        {(s.date, s.doctor) for s in reply.slots})
     assert "Clínica Coração Paulista (clinic_a):" in reply.answer
     assert "Instituto Cardio Campinas (clinic_c):" in reply.answer
     earliest = min(reply.slots, key=lambda s: (s.date, s.time))
-    assert f"{earliest.date} {earliest.time} — {earliest.doctor} ← earliest" in reply.answer
+    assert f"{earliest.date} — {earliest.doctor}: {earliest.time} ← earliest" in reply.answer
     assert len(reply.trace_id) == 32 and reply.session_id
 
 
@@ -294,6 +298,34 @@ def test_a_move_to_a_time_not_open_offers_that_days_slots(mesh):
     assert "Moved:" in moved.answer, moved.answer
     assert my_bookings(mesh, "clinic_a", patient) == [(first.doctor, first.date, first.time)]
     mesh.ask(f"cancel appointment {moved.appointment.appointment_id}", session_id=listing.session_id,
+             patient=patient)
+
+
+def test_a_booking_at_a_time_not_open_offers_that_days_slots(mesh):
+    patient = common_pb2.PatientIdentity(full_name="Lívia Prates", cpf="857.614.920-67")
+    listing = mesh.ask("show me Dr. Fernando's slots", patient=patient)
+    day = dt.date.fromisoformat(listing.slots[0].date)
+    taken = mesh.ask(f"book Dr. Fernando on {day:%d/%m} at 12:00", session_id=listing.session_id,
+                     patient=patient)
+    assert taken.disposition == NEEDS_INFO and taken.verification.safe, taken.answer
+    assert "Dr. Fernando Almeida has no open slot on" in taken.answer and "nothing was booked" in taken.answer
+    assert not taken.HasField("appointment") and my_bookings(mesh, "clinic_a", patient) == []
+    # That day's slots of the doctor asked for, who has some then.
+    assert taken.slots and {(s.doctor, s.date) for s in taken.slots} == {("Dr. Fernando Almeida",
+                                                                          day.isoformat())}
+    assert {(s.clinic_id, s.action) for s in taken.steps} >= {("clinic_a", "book_appointment"),
+                                                            ("clinic_a", "list_available_slots"),
+                                                            ("clinic_c", "list_available_slots")}
+
+    second = taken.slots[1]
+    booked = mesh.ask(f"at {second.time}", session_id=listing.session_id, patient=patient)
+    assert booked.disposition == ANSWERED, booked.answer
+    assert my_bookings(mesh, "clinic_a", patient) == [(second.doctor, second.date, second.time)]
+    # Booked by someone else: the same answer, with what is still open.
+    again = mesh.ask(f"book Dr. Fernando on {day:%d/%m} at {second.time}", patient=JOAO)
+    assert again.disposition == NEEDS_INFO and "nothing was booked" in again.answer, again.answer
+    assert second.time not in {s.time for s in again.slots}
+    mesh.ask(f"cancel appointment {booked.appointment.appointment_id}", session_id=listing.session_id,
              patient=patient)
 
 

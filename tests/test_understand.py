@@ -280,7 +280,7 @@ DATES = [
     ("depois de amanhã", SUNDAY, D(2026, 11, 24)),
     ("day after tomorrow", WEDNESDAY, D(2026, 11, 27)),
     ("daqui a 3 dias", SUNDAY, D(2026, 11, 25)),
-    ("in 2 weeks", SUNDAY, D(2026, 12, 6)),
+    ("in 2 weeks", SUNDAY, None),  # a week, not a day (RANGES)
     # weekdays: the next one strictly after today; "this"/"esta" includes today
     ("next Monday", SUNDAY, D(2026, 11, 23)),
     ("segunda que vem", SUNDAY, D(2026, 11, 23)),
@@ -327,6 +327,13 @@ RANGES = [
     ("outubro", SUNDAY, (D(2027, 10, 1), D(2027, 10, 31))),  # passed: next year
     ("this month", SUNDAY, (SUNDAY, D(2026, 11, 30))),
     ("mês que vem", SUNDAY, (D(2026, 12, 1), D(2026, 12, 31))),
+    # "in two weeks": the week that day falls in; "within": from today until then
+    ("in 2 weeks", SUNDAY, (D(2026, 11, 30), D(2026, 12, 6))),
+    ("daqui a duas semanas", WEDNESDAY, (D(2026, 12, 7), D(2026, 12, 13))),
+    ("cardiologia em duas semanas", FRIDAY, (D(2026, 12, 7), D(2026, 12, 13))),
+    ("in a week", WEDNESDAY, (D(2026, 11, 30), D(2026, 12, 6))),
+    ("within two weeks", WEDNESDAY, (WEDNESDAY, D(2026, 12, 9))),
+    ("daqui a 3 dias", SUNDAY, None),
     ("amanhã", SUNDAY, None),
     ("march", SUNDAY, None),  # "march" and "may" alone are words, not months
 ]

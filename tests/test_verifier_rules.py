@@ -66,6 +66,19 @@ Instituto Cardio Campinas (clinic_c):
 Earliest: Mon 2026-11-23 09:00 with Dr. Fernando Almeida at Clínica Coração Paulista.
 Instituto Cardio Campinas (clinic_c) could not be reached right now; its slots are not shown."""
 ONE_SLOT = evidence(slots=[slot("clinic_a", FERNANDO, "2026-11-23", "09:00")])
+# The answer builder's agenda: a line per doctor and day, its times in order.
+GROUPED_EN = """Open slots in cardiology (first 5 per clinic):
+Clínica Coração Paulista (clinic_a):
+- Mon 2026-11-23 — Dr. Fernando Almeida: 09:00 ← earliest, 10:00
+Instituto Cardio Campinas (clinic_c):
+- Tue 2026-11-24 — Dr. Marcelo Carvalho: 09:30
+Earliest: Mon 2026-11-23 09:00 with Dr. Fernando Almeida at Clínica Coração Paulista."""
+GROUPED_PT = """Horários disponíveis em cardiologia (os 5 primeiros de cada clínica):
+Clínica Coração Paulista (clinic_a):
+- seg 23/11/2026 — Dr. Fernando Almeida: 09:00 ← mais cedo, 10:00
+Instituto Cardio Campinas (clinic_c):
+- ter 24/11/2026 — Dr. Marcelo Carvalho: 09:30
+Mais cedo: seg 23/11/2026 09:00 com Dr. Fernando Almeida na Clínica Coração Paulista."""
 LISTING_PT = """Horários disponíveis em cardiologia (os 5 primeiros de cada clínica):
 Clínica Coração Paulista (clinic_a):
 - seg 23/11/2026 09:00 — Dr. Fernando Almeida ← mais cedo
@@ -80,6 +93,8 @@ CANCELLED = evidence(appointments=[appointment("CARD-A-APT-1A2B3C4D5E", "2026-11
 DETERMINISTIC = {
     "listing en": (LISTING_EN, LISTING),
     "listing pt": (LISTING_PT, ONE_SLOT),
+    "agenda en": (GROUPED_EN, LISTING),
+    "agenda pt": (GROUPED_PT, LISTING),
     "booked en": ("Booked: Mon 2026-11-23 09:00 with Dr. Fernando Almeida at Clínica Coração Paulista "
                   "(Av. Paulista, 1200 - Bela Vista, São Paulo - SP). Appointment CARD-A-APT-1A2B3C4D5E "
                   "for Maria Souza.", BOOKED),
@@ -169,6 +184,12 @@ BAD = {
         LISTING, R4, "2026-11-23 11:00 is not an open slot"),
     "missing slot": (LISTING_EN.replace("- Mon 2026-11-23 10:00 — Dr. Fernando Almeida\n", ""),
                      LISTING, R4, "2026-11-23 10:00 with Dr. Fernando Almeida is missing"),
+    "agenda: invented time": (GROUPED_EN.replace("09:00 ← earliest, 10:00", "09:00 ← earliest, 10:00, 11:00"),
+                              LISTING, R4, "2026-11-23 11:00 is not an open slot"),
+    "agenda: missing time": (GROUPED_PT.replace("09:00 ← mais cedo, 10:00", "09:00 ← mais cedo"),
+                             LISTING, R4, "2026-11-23 10:00 with Dr. Fernando Almeida is missing"),
+    "agenda: wrong doctor": (GROUPED_EN.replace("Dr. Marcelo Carvalho: 09:30", "Dr. Fernando Almeida: 09:30"),
+                             LISTING, R4, "2026-11-24 09:30 is not with Dr. Fernando Almeida"),
     "nothing available": ("Sorry, there is no available slots in cardiology.", LISTING, R4,
                           "says nothing is available"),
     "nada disponível": ("Infelizmente não temos vagas em cardiologia.", LISTING, R4, "nothing is available"),

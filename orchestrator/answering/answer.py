@@ -10,6 +10,7 @@ from orchestrator.answering.phrases import SPECIALTY_NAME, day, say, when
 from orchestrator.planning.planner import Directory, Kind, Plan
 from orchestrator.planning.steps import StepResult, StepStatus
 from orchestrator.sessions import AppointmentRef, SlotRef
+from orchestrator.understanding.understand import Intent
 from orchestrator.understanding.when import DAY_PART_HOURS
 
 
@@ -69,14 +70,15 @@ class AnswerBuilder:
         ok = [r for r in results if r.status == StepStatus.OK]
         kept = {id(r): _in_part_of_day(r.reply.slots, plan.part_of_day) for r in ok}
         lines: list[str] = [say(lang, "date_read", day=day(plan.day, lang))] if plan.day_guessed else []
-        if plan.wanted_time:  # a move's new time, not open: the day's open slots instead
-            lines.append(say(lang, "move_not_open", doctor=plan.doctor,
+        moving = plan.then == Intent.RESCHEDULE
+        if plan.wanted_time:  # a move's or booking's time, not open: the day's open slots instead
+            lines.append(say(lang, "move_not_open" if moving else "book_not_open", doctor=plan.doctor,
                              when=when(plan.day, plan.wanted_time, lang)))
-        elif plan.alternatives and any(s.doctor == plan.doctor for r in ok for s in kept[id(r)]):
+        if plan.alternatives and any(s.doctor == plan.doctor for r in ok for s in kept[id(r)]):
             # The doctor asked for has slots that day: only hers are shown.
             kept = {key: [s for s in found if s.doctor == plan.doctor] for key, found in kept.items()}
             ok = [r for r in ok if kept[id(r)]]
-        elif plan.alternatives and ok:
+        elif plan.alternatives and ok and not plan.wanted_time:
             lines.append(say(lang, "doctor_none_that_day", doctor=plan.doctor, day=day(plan.day, lang)))
         slots = [s for r in ok for s in kept[id(r)]]
         failures = self._unreachable(results, lang)
@@ -90,17 +92,21 @@ class AnswerBuilder:
                     lines.append(say(lang, "clinic_full", clinic=clinic, clinic_id=clinic_id))
                     continue
                 lines.append(say(lang, "clinic_header", clinic=clinic, clinic_id=clinic_id))
-                for s in kept[id(r)]:
+                # A line per doctor and day, its times in order: an agenda, not a line per slot.
+                days: dict[tuple[str, str], list[str]] = {}
+                for s in sorted(kept[id(r)], key=lambda s: (s.date, s.time)):
                     mark = say(lang, "earliest_mark") if s is earliest else ""
-                    lines.append(f"- {when(s.date, s.time, lang)} — {s.doctor}{mark}")
+                    days.setdefault((s.date, s.doctor), []).append(s.time + mark)
+                lines += [f"- {day(date, lang)} — {doctor}: {', '.join(times)}"
+                          for (date, doctor), times in days.items()]
             lines.append(say(lang, "earliest", when=when(earliest.date, earliest.time, lang),
                              doctor=earliest.doctor, clinic=self._clinic(earliest.clinic_id)))
         elif not failures:
             lines.append(say(lang, "none_open", specialty=specialty, period=self._period(plan, lang)))
         lines.extend(failures)
         if slots:
-            lines.append(say(lang, "move_pick" if plan.wanted_time else "ask_slot" if plan.ask_to_pick
-                             else "how_to_book"))
+            lines.append(say(lang, "move_pick" if moving else "book_pick" if plan.wanted_time
+                             else "ask_slot" if plan.ask_to_pick else "how_to_book"))
         disposition = "partial" if failures else "needs_info" if plan.ask_to_pick or plan.wanted_time \
             else "answered"
         shown = [SlotRef(s.clinic_id, s.doctor, s.date, s.time) for s in slots]

@@ -26,6 +26,9 @@ TEXT: dict[str, dict[str, str]] = {
         "doctor_none_that_day": "{doctor} has no open slot on {day}; other doctors that day:",
         "move_not_open": "{doctor} has no open slot on {when}; your appointment is unchanged. Open slots that day:",
         "move_pick": 'To move your appointment to one of these, say for example "the first one" or its time.',
+        "book_not_open": "{doctor} has no open slot on {when}; that time is taken, so nothing was booked. "
+                         "Open slots that day:",
+        "book_pick": 'To book one of these, say for example "the first one" or its time.',
         "clinic_header": "{clinic} ({clinic_id}):",
         "clinic_full": "{clinic} ({clinic_id}): every slot in this period is taken.",
         "earliest_mark": " ← earliest",
@@ -151,6 +154,9 @@ TEXT: dict[str, dict[str, str]] = {
         "doctor_none_that_day": "{doctor} não tem horário livre em {day}; outros médicos nesse dia:",
         "move_not_open": "{doctor} não tem horário livre em {when}; sua consulta não mudou. Horários livres nesse dia:",
         "move_pick": 'Para remarcar para um deles, diga por exemplo "o primeiro" ou o horário.',
+        "book_not_open": "{doctor} não tem horário livre em {when}; esse horário está ocupado, nada foi agendado. "
+                         "Horários livres nesse dia:",
+        "book_pick": 'Para agendar um deles, diga por exemplo "o primeiro" ou o horário.',
         "clinic_header": "{clinic} ({clinic_id}):",
         "clinic_full": "{clinic} ({clinic_id}): todos os horários deste período estão ocupados.",
         "earliest_mark": " ← mais cedo",

@@ -11,10 +11,12 @@ import enum
 import hashlib
 from dataclasses import dataclass, field, replace
 
+import grpc
+
 from healthmesh.v1 import clinic_pb2, common_pb2
 from orchestrator.answering.phrases import day
 from orchestrator.consult import flow as consult
-from orchestrator.planning.steps import Action, PlannedStep
+from orchestrator.planning.steps import Action, PlannedStep, StepResult, StepStatus
 from orchestrator.sessions import AppointmentRef, PendingChange, Session, SlotRef
 from orchestrator.understanding.understand import Intent, OutOfScope, Understanding
 from runtime.registry import ClinicEntry
@@ -50,11 +52,11 @@ class Plan:
     day_guessed: bool = False  # `day` had no month or year written: the answer says which day it is
     part_of_day: str = ""  # "morning" | "afternoon" | "evening": the listing keeps those hours
     alternatives: bool = False  # LIST: every doctor asked, others' slots stand in when `doctor` has none
-    wanted_time: str = ""  # LIST checking a move: the time asked for, found not open
+    wanted_time: str = ""  # LIST checking a move or booking (`then`): the time asked for, found not open
     move_to: SlotRef | None = None  # LOOKUP of a move to a slot picked from a listing
     doctor: str = ""  # the listing's doctor filter, or the doctor of a write
     ask_to_pick: bool = False  # a listing shown because a booking needs a slot
-    then: Intent | None = None  # for LOOKUP plans: the intent to finish
+    then: Intent | None = None  # for LOOKUP plans: the intent to finish; for checks, what was asked
     pending: str = ""  # what the session waits for after this turn
     change: PendingChange | None = None  # for CONFIRM plans: the cancel or move asked back about
 
@@ -240,12 +242,30 @@ class Planner:
         target = change.appointment
         doctor = change.new_doctor if self.directory.clinic_of(change.new_doctor) == target.clinic_id \
             else target.doctor
-        request = clinic_pb2.ListAvailableSlotsRequest(from_date=change.new_date, to_date=change.new_date,
+        return self._day_check([target.clinic_id], first, change.new_date, change.new_time, doctor,
+                               Intent.RESCHEDULE)
+
+    def book_check(self, book: Plan, result: StepResult, first: int) -> Plan | None:
+        """For a booking the clinic refused because the time is not open (no such slot, or taken): that
+        day's listing in the specialty, so the answer says so and offers what is open instead."""
+        if book.kind != Kind.BOOK or not (result.status == StepStatus.NOT_FOUND
+                                          or result.code == grpc.StatusCode.FAILED_PRECONDITION):
+            return None
+        asked = result.step.request
+        clinic_ids = self.directory.clinics_of(self.directory.clinics[result.step.upstream].specialty)
+        return self._day_check(clinic_ids, first, asked.date, asked.time, asked.doctor, Intent.BOOK)
+
+    def _day_check(self, clinic_ids: list[str], first: int, date: str, time: str, doctor: str,
+                   then: Intent) -> Plan:
+        """A day's open slots at `clinic_ids`, asked because `doctor` at `time` is wanted; a pick from
+        them continues `then`."""
+        request = clinic_pb2.ListAvailableSlotsRequest(from_date=date, to_date=date,
                                                        page_size=self.slots_per_clinic * 4)
-        return Plan(Kind.LIST, steps=[PlannedStep(f"s{first}", target.clinic_id, Action.LIST_SLOTS, request)],
-                    specialty=self.directory.clinics[target.clinic_id].specialty, day=change.new_date,
-                    doctor=doctor, alternatives=True, wanted_time=change.new_time,
-                    pending=Intent.RESCHEDULE.value)
+        steps = [PlannedStep(f"s{first + i}", cid, Action.LIST_SLOTS, request)
+                 for i, cid in enumerate(clinic_ids)]
+        specialty = self.directory.clinics[clinic_ids[0]].specialty
+        return Plan(Kind.LIST, steps=steps, specialty=specialty, day=date, doctor=doctor, alternatives=True,
+                    wanted_time=time, then=then, pending=then.value)
 
     def _doctor_specialty(self, u: Understanding) -> str:
         for doctor in u.doctors:

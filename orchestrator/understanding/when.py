@@ -14,8 +14,9 @@ Conventions:
 - a weekday is the next such day strictly after today ("sexta" on a Friday is a week later); "this
   Friday" / "esta sexta" on a Friday is today;
 - "this week" is today to Sunday, but on a weekend it is the coming Monday to Sunday (clinics are closed on
-  weekends); "next week" is the coming Monday to Sunday; a month name is that month (from today when it is
-  the current month, next year when it has passed);
+  weekends); "next week" is the coming Monday to Sunday; "in two weeks" / "daqui a duas semanas" is the
+  Monday-to-Sunday week that day falls in, "within two weeks" today until then; a month name is that
+  month (from today when it is the current month, next year when it has passed);
 - numbers are day/month; month/day only when the day could not be a month ("7/18");
 - when a message has several dates or times, the one after "para"/"pra"/"to" wins ("move it from Monday
   to Friday"), otherwise the first one.
@@ -95,7 +96,7 @@ _DAY_OF_MONTH = re.compile(
 _RELATIVE = re.compile(
     r"\b(?P<rel>depois\s+de\s+amanha|day\s+after\s+tomorrow|amanha|tomorrow|hoje|today|tonight|hj"
     r"|anteontem|day\s+before\s+yesterday|ontem|yesterday)\b"
-    rf"|\b(?:em|daqui\s+a|dentro\s+de|in|within)\s+(?P<n>{_COUNT})\s+(?P<unit>dias?|days?|semanas?|weeks?)\b"
+    rf"|\b(?:em|daqui\s+a|dentro\s+de|in|within)\s+(?P<n>{_COUNT})\s+(?:dias?|days?)\b"
 )
 _WEEKDAY_RE = re.compile(
     r"\b(?:(?P<this>this|esta|nesta|essa|nessa)\s+|(?:next|proxima|na\s+proxima|coming)\s+)?"
@@ -105,6 +106,7 @@ _WEEK = re.compile(
     r"\b(?P<this>(?:this|esta|nesta|essa|nessa)\s+(?:week|semana))\b"
     r"|\b(?P<next>next\s+week|(?:na\s+)?semana\s+que\s+vem|(?:na\s+)?proxima\s+semana|(?:na\s+)?semana\s+seguinte|"
     r"the\s+following\s+week|week\s+after\s+this)\b"
+    rf"|\b(?:(?P<within>dentro\s+de|within)|em|daqui\s+a|in)\s+(?P<n>{_COUNT})\s+(?:semanas?|weeks?)\b"
 )
 _MONTH_RANGE = re.compile(
     r"\b(?P<this>this\s+month|(?:este|neste|esse|nesse)\s+mes)\b"
@@ -226,9 +228,7 @@ def _relative(m: re.Match[str], today: dt.date) -> dt.date | None:
         if back := _PAST_WORDS.get(re.sub(r"\s+", " ", m["rel"])):
             return None if _EVENT_BEFORE.search(m.string, 0, m.start()) else today - dt.timedelta(days=back)
         return _library_date(_RELATIVE_WORDS.get(m["rel"], m["rel"]), today, "future")
-    count = int(m["n"]) if m["n"].isdigit() else _NUMBER_WORDS[m["n"]]
-    unit = "weeks" if m["unit"].startswith(("semana", "week")) else "days"
-    return _library_date(f"in {count} {unit}", today, "future")
+    return today + dt.timedelta(days=_count(m))
 
 
 def _weekday(m: re.Match[str], today: dt.date) -> dt.date | None:
@@ -257,7 +257,17 @@ def _next_monday(today: dt.date) -> dt.date:
     return today + dt.timedelta(days=7 - today.weekday())
 
 
+def _count(m: re.Match[str]) -> int:
+    return int(m["n"]) if m["n"].isdigit() else _NUMBER_WORDS[m["n"]]
+
+
 def _week_range(m: re.Match[str], today: dt.date) -> tuple[dt.date, dt.date]:
+    if m["n"]:
+        if m["within"]:  # "within two weeks": from today on
+            return today, today + dt.timedelta(weeks=_count(m))
+        # "in two weeks" is that week, not the one day fourteen days from now
+        monday = _next_monday(today) + dt.timedelta(weeks=_count(m) - 1)
+        return monday, monday + dt.timedelta(days=6)
     if m["this"] and today.weekday() < 5:
         return today, today + dt.timedelta(days=6 - today.weekday())
     return _next_monday(today), _next_monday(today) + dt.timedelta(days=6)
