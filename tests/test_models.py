@@ -136,7 +136,8 @@ def test_short_deadline_stops_generation_early(local: TimedLocalModel) -> None:
     # The next call queues behind the interrupted one: the model is usable and still deterministic.
     assert asyncio.run(local.chat(ctx(), HELLO, max_tokens=20)).text == baseline
     _, interrupted_end = local.spans[-2]
-    assert interrupted_end - request.deadline < 0.1, "the worker kept generating past the deadline"
+    # Unbounded, the generation runs about 1 s past the deadline; a busy machine may add a token's time.
+    assert interrupted_end - request.deadline < 0.5, "the worker kept generating past the deadline"
 
 
 def test_deadline_passing_in_the_queue_skips_generation(local: TimedLocalModel) -> None:

@@ -144,7 +144,9 @@ def test_make_up_restarts_a_killed_service_and_ctrl_c_stops_everything(tmp_path)
         text = out.read_text()
         assert "clinic_b went down (killed by signal 9)" in text
         assert "restart 1 by the launcher" in clinic_log.read_text()
-        assert any("clinic_b" in line and "serving" in line and "│ 1 " in line for line in text.splitlines())
+        # The table is printed again after the line that says so: wait for it rather than race it.
+        wait_for(lambda: any("clinic_b" in line and "serving" in line and "│ 1 " in line
+                             for line in out.read_text().splitlines()), what="the table with one restart")
 
         launcher.send_signal(signal.SIGINT)
         assert launcher.wait(timeout=60) == 0
