@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from runtime.auditchain import ChainKey, Checkpoints, SqliteChain, report
+from runtime.auditchain import ChainKey, Checkpoints, SqliteChain, command_key, report_file
 from runtime.settings import Settings
 
 FILE = "escalation-audit.sqlite3"
@@ -38,18 +38,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="its checkpoints [$HEALTHMESH_ESCALATION_AUDIT_CHECKPOINTS]")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
-    key_file = args.key_file or settings.escalation_audit_key_file
-    try:
-        key = ChainKey.load(key_file)
-    except (OSError, ValueError) as exc:
-        print(f"cannot read the audit key at {key_file}: {exc}")
+    key = command_key(args.key_file or settings.escalation_audit_key_file)
+    if key is None:
         return 1
-    path = args.path or settings.data.data_dir / FILE
-    if not path.is_file():  # sqlite3 would create an empty file, which verifies as intact
-        print(f"no audit log at {path}")
-        return 1
-    checkpoints = Checkpoints(args.checkpoints or settings.escalation_audit_checkpoints, key)
-    return report(str(path), SqliteChain(path, key, checkpoints=checkpoints, create=False))
+    return report_file(args.path or settings.data.data_dir / FILE, key,
+                       args.checkpoints or settings.escalation_audit_checkpoints)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ from runtime.errors import NotFound
 
 log = logging.getLogger(__name__)
 
-PURGE_EVERY_S = 60.0  # at most one purge of expired sessions per store per minute
 
 SQLITE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS sealed_sessions (
@@ -46,6 +45,7 @@ CREATE INDEX IF NOT EXISTS sealed_sessions_updated ON sealed_sessions (updated_a
 class Lifetimes:
     idle_s: float
     max_s: float
+    purge_every_s: float = 60.0  # at most one purge of expired sessions per store this often
 
 
 @dataclass
@@ -180,7 +180,7 @@ class SessionStore(ABC):
         self._write(session.session_id, self._seal.close(session.session_id, asdict(session)))
         now = time.monotonic()
         with self._purge_lock:
-            due = now - self._purged_at >= PURGE_EVERY_S
+            due = now - self._purged_at >= self.lifetimes.purge_every_s
             if due:
                 self._purged_at = now
         if due:

@@ -246,6 +246,24 @@ def report(where: str, chain: HashChain) -> int:
     return 0
 
 
+def command_key(key_file: Path) -> ChainKey | None:
+    """A verify command's key; None after printing why it could not be read."""
+    try:
+        return ChainKey.load(key_file)
+    except (OSError, ValueError) as exc:
+        print(f"cannot read the audit key at {key_file}: {exc}")
+        return None
+
+
+def report_file(path: Path, key: ChainKey, checkpoints: Path) -> int:
+    """`report` on an SQLite chain; a missing file is a failure, not an empty chain (sqlite3 would
+    create the file, and an empty chain verifies as intact)."""
+    if not path.is_file():
+        print(f"no audit log at {path}")
+        return 1
+    return report(str(path), SqliteChain(path, key, checkpoints=Checkpoints(checkpoints, key), create=False))
+
+
 def _check_chain(key: ChainKey, rows: Iterable[Row], hashes: dict[int, str]) -> tuple[list[str], Head, int]:
     """Problems along the chain, the (seq, hash) of the last record, and the number of records;
     fills `hashes` (seq → stored hash) for the checkpoints."""

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator import sessions
 from orchestrator.privacy.seal import Seal
 from orchestrator.sessions import ConsultState, Lifetimes, SqliteSessionStore
 from runtime import secretfile
@@ -44,9 +43,8 @@ def test_the_session_database_holds_no_phi(tmp_path: Path) -> None:
     assert (reopened.patient_name, reopened.patient_cpf) == (MARIA.full_name, digits)
 
 
-def test_a_session_expires_when_idle_and_is_purged(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(sessions, "PURGE_EVERY_S", 0.0)
-    store = SqliteSessionStore(tmp_path / "s.sqlite3", SEAL, Lifetimes(idle_s=0.3, max_s=60))
+def test_a_session_expires_when_idle_and_is_purged(tmp_path: Path) -> None:
+    store = SqliteSessionStore(tmp_path / "s.sqlite3", SEAL, Lifetimes(idle_s=0.3, max_s=60, purge_every_s=0))
     idle, active = store.load(""), store.load("")
     store.save(idle)
     for _ in range(3):  # turns every 0.15 s keep one alive past the idle time

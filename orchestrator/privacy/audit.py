@@ -22,7 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from runtime import postgres
-from runtime.auditchain import ChainKey, Checkpoints, HashChain, PostgresChain, SqliteChain, canonical, report
+from runtime.auditchain import (
+    ChainKey,
+    Checkpoints,
+    HashChain,
+    PostgresChain,
+    SqliteChain,
+    canonical,
+    command_key,
+    report,
+    report_file,
+)
 from runtime.settings import Settings
 
 CHAIN = "audit"  # the chain's name in a PostgreSQL database
@@ -96,25 +106,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     settings = Settings.from_env()
-    key_file = args.key_file or settings.audit_key_file
-    try:
-        key = ChainKey.load(key_file)
-    except (OSError, ValueError) as exc:
-        print(f"cannot read the audit key at {key_file}: {exc}")
+    key = command_key(args.key_file or settings.audit_key_file)
+    if key is None:
         return 1
-    checkpoints = Checkpoints(args.checkpoints or settings.audit_checkpoints, key)
+    checkpoints = args.checkpoints or settings.audit_checkpoints
     url = args.url or ("" if args.path else settings.state.url)
     if url:
         if not postgres.is_postgres(url):
             parser.error(f"--url must be a postgresql:// URL, got {postgres.redacted(url)!r}")
         return report(postgres.redacted(url), PostgresChain(postgres.connector(url), key, CHAIN,
-                                                             checkpoints=checkpoints, create=False))
-    path = args.path or settings.data.data_dir / "audit.sqlite3"
-    # sqlite3 would create an empty file; a mistyped path must fail, not verify as intact.
-    if not path.is_file():
-        print(f"no audit log at {path}")
-        return 1
-    return report(str(path), SqliteChain(path, key, checkpoints=checkpoints, create=False))
+                                                             checkpoints=Checkpoints(checkpoints, key),
+                                                             create=False))
+    return report_file(args.path or settings.data.data_dir / "audit.sqlite3", key, checkpoints)
 
 
 if __name__ == "__main__":
