@@ -21,13 +21,10 @@ from tests.pgserver import PostgresServer, Unavailable
 
 
 def session() -> Session:
-    """A session as a listing leaves it: a patient, five slots shown, ten turns of history."""
+    """A session as a listing leaves it: a patient and five slots shown."""
     s = Session(session_id="bench-session", language="pt", patient_name="Maria Souza",
                 patient_cpf="529.982.247-25", specialty="cardiology")
     s.shown_slots = [SlotRef("clinic_a", "Dr. Fernando Lima", "2025-07-18", f"1{i}:00") for i in range(5)]
-    for i in range(5):
-        s.remember("user", f"quero ver horários de cardiologia {i}")
-        s.remember("assistant", "Horários disponíveis em cardiologia: " + "18/07 10:00 — Dr. Fernando; " * 5)
     return s
 
 
@@ -52,12 +49,13 @@ def timed(name: str, fn: Callable[[], object], requests: int, warmup: int = 20) 
 
 
 def settings(data_dir: Path, url: str) -> Settings:
-    """This process's settings with the data directory and state URL under test (and the key the
+    """This process's settings with the data directory and state URL under test (and the keys the
     SQLite run made, which PostgreSQL needs configured)."""
     base = Settings.from_env()
-    key = data_dir / "pki" / "audit.key" if url else None
+    keys = data_dir / "pki"
     return replace(base, data=replace(base.data, data_dir=data_dir),
-                   state=replace(base.state, url=url, audit_key_file=key))
+                   state=replace(base.state, url=url, audit_key_file=keys / "audit.key" if url else None,
+                                 session_key_file=keys / "session.key" if url else None))
 
 
 def operations(state: State, requests: int) -> list[Result]:
