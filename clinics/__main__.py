@@ -13,7 +13,6 @@ from clinics.store import ClinicStore
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
 from runtime import logs, metrics, registry, server, tracing
 from runtime.config import ConfigError, help_text
-from runtime.interceptors import AccessPolicy
 from runtime.ratelimit import RateLimiter
 from runtime.settings import (
     ClinicSettings,
@@ -71,14 +70,8 @@ def main() -> None:
         return [clinic_pb2.DESCRIPTOR.services_by_name["ClinicService"].full_name]
 
     asyncio.run(server.serve(
-        register,
-        host=settings.service.host,
-        advertise_host=settings.service.advertise_host,
-        port=port,
-        grace=settings.service.shutdown_grace_s,
+        register, settings, port=port,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, entry.id).listener(),
-        access=AccessPolicy.from_settings(settings.service),
-        health_port=settings.transport.health_port,
         on_drained=lambda: pool.shutdown(wait=True),
     ))
 

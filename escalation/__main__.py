@@ -15,7 +15,6 @@ from escalation.store import CaseStore
 from healthmesh.v1 import escalation_pb2, escalation_pb2_grpc
 from runtime import logs, metrics, server, sqlite, tracing
 from runtime.config import help_text
-from runtime.interceptors import AccessPolicy
 from runtime.settings import (
     ESCALATION_PORT,
     DataSettings,
@@ -62,15 +61,9 @@ async def run(settings: Settings) -> None:
     sweeper = asyncio.create_task(sweep(store, min(timeout / 4, SWEEP_MAX_S), pool))
     try:
         await server.serve(
-            register,
-            host=settings.service.host,
-            advertise_host=settings.service.advertise_host,
-            port=port,
-            grace=settings.service.shutdown_grace_s,
+            register, settings, port=port,
             listener=Transport.from_settings(settings.transport, settings.data.data_dir,
                                              "escalation").listener(),
-            access=AccessPolicy.from_settings(settings.service),
-            health_port=settings.transport.health_port,
             on_drained=lambda: pool.shutdown(wait=True),
         )
     finally:

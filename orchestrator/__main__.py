@@ -24,7 +24,6 @@ from orchestrator.understanding.when import warm_up
 from orchestrator.upstreams import Mesh, Upstream
 from runtime import logs, metrics, registry, server, tracing
 from runtime.config import help_text
-from runtime.interceptors import AccessPolicy
 from runtime.ratelimit import RateLimiter
 from runtime.settings import (
     ORCHESTRATOR_PORT,
@@ -102,12 +101,7 @@ async def run(settings: Settings) -> None:
         return [orchestrator_pb2.DESCRIPTOR.services_by_name["OrchestratorService"].full_name]
 
     try:
-        await server.serve(register, host=settings.service.host,
-                           advertise_host=settings.service.advertise_host,
-                           port=port,
-                           grace=settings.service.shutdown_grace_s, listener=edge.listener,
-                           access=AccessPolicy.from_settings(settings.service),
-                           health_port=settings.transport.health_port)
+        await server.serve(register, settings, port=port, listener=edge.listener)
     finally:
         await mesh.close()
         state.close()

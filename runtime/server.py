@@ -21,6 +21,7 @@ from opentelemetry import trace
 from runtime import addresses, metrics, reflection, tracing
 from runtime.authz import AuthzInterceptor
 from runtime.interceptors import AccessInterceptor, AccessPolicy
+from runtime.settings import Settings
 from runtime.transport import Listener
 
 log = logging.getLogger("server")
@@ -41,20 +42,20 @@ class Health(HealthServicer):
 
 async def serve(
     register: Register,
+    settings: Settings,
     *,
-    host: str,
     port: int,
-    advertise_host: str = "",
-    grace: float,
     listener: Listener,
-    access: AccessPolicy,
-    health_port: int | None = None,
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
     on_drained: Callable[[], None] | None = None,
 ) -> None:
-    """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names. The
-    "serving" log line announces `advertise_host` (the host peers dial; default `host`) and the
-    bound port: launchers read it to learn where the service is."""
+    """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names. The bind
+    host, drain grace, access log and health port come from `settings`. The "serving" log line
+    announces HEALTHMESH_ADVERTISE_HOST (the host peers dial; default the bind host) and the bound
+    port: launchers read it to learn where the service is."""
+    service = settings.service
+    host, advertise_host, grace = service.host, service.advertise_host, service.shutdown_grace_s
+    health_port, access = settings.transport.health_port, AccessPolicy.from_settings(service)
     authz = [AuthzInterceptor()] if listener.authorize else []
     server = grpc.aio.server(
         interceptors=[*tracing.server_interceptors(), *authz, *interceptors, AccessInterceptor(access)],

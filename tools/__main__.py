@@ -9,7 +9,6 @@ import grpc
 from healthmesh.v1 import tools_pb2, tools_pb2_grpc
 from runtime import logs, metrics, server, tracing
 from runtime.config import help_text
-from runtime.interceptors import AccessPolicy
 from runtime.settings import (
     TOOLS_PORT,
     DataSettings,
@@ -52,14 +51,8 @@ def main() -> None:
         return [tools_pb2.DESCRIPTOR.services_by_name[name].full_name for name in SERVICES]
 
     asyncio.run(server.serve(
-        register,
-        host=settings.service.host,
-        advertise_host=settings.service.advertise_host,
-        port=port,
-        grace=settings.service.shutdown_grace_s,
+        register, settings, port=port,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, "tools").listener(),
-        access=AccessPolicy.from_settings(settings.service),
-        health_port=settings.transport.health_port,
         on_drained=lambda: pool.shutdown(wait=True),
     ))
 

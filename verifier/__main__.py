@@ -8,7 +8,6 @@ import grpc
 from healthmesh.v1 import verifier_pb2, verifier_pb2_grpc
 from runtime import logs, metrics, server, tracing
 from runtime.config import help_text
-from runtime.interceptors import AccessPolicy
 from runtime.settings import (
     VERIFIER_PORT,
     DataSettings,
@@ -40,14 +39,8 @@ def main() -> None:
         return [verifier_pb2.DESCRIPTOR.services_by_name["VerifierService"].full_name]
 
     asyncio.run(server.serve(
-        register,
-        host=settings.service.host,
-        advertise_host=settings.service.advertise_host,
-        port=port,
-        grace=settings.service.shutdown_grace_s,
+        register, settings, port=port,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, "verifier").listener(),
-        access=AccessPolicy.from_settings(settings.service),
-        health_port=settings.transport.health_port,
     ))
 
 
