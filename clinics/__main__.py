@@ -1,12 +1,11 @@
 """Runs one clinic: `python -m clinics --clinic clinic_c` (or HEALTHMESH_CLINIC=clinic_c)."""
 
 import argparse
-import datetime as dt
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 
+from clinics.feed import SlotFeed
 from clinics.service import ClinicService
 from clinics.store import ClinicStore
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc
@@ -24,14 +23,6 @@ from runtime.settings import (
     TransportSettings,
 )
 from runtime.transport import Transport
-
-
-def clock(settings: ClockSettings) -> Callable[[], dt.datetime]:
-    """The clinic's local time, naive; pinned by HEALTHMESH_NOW."""
-    pinned, tz = settings.now, settings.timezone
-    if pinned is None:
-        return lambda: dt.datetime.now(tz).replace(tzinfo=None)
-    return lambda: pinned
 
 
 def main() -> None:
@@ -58,20 +49,22 @@ def main() -> None:
 
     data_dir = settings.data.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)
-    db = ClinicStore(data_dir / f"{entry.id}.sqlite3", entry.id, entry.specialty, clock(settings.clock))
+    db = ClinicStore(data_dir / f"{entry.id}.sqlite3", entry.id, entry.specialty, settings.clock.clock())
     db.initialize()
     pool = ThreadPoolExecutor(settings.clinic.db_threads, thread_name_prefix="sqlite")
     writes = RateLimiter("bookings, moves and cancellations from this caller", settings.clinic.caller_writes,
                          settings.clinic.caller_writes_window_s)
 
+    feed = SlotFeed(entry.id, db)
+
     def register(srv: grpc.aio.Server) -> list[str]:
-        clinic_pb2_grpc.add_ClinicServiceServicer_to_server(ClinicService(entry, db, pool, writes), srv)
+        clinic_pb2_grpc.add_ClinicServiceServicer_to_server(ClinicService(entry, db, pool, writes, feed), srv)
         return [clinic_pb2.DESCRIPTOR.services_by_name["ClinicService"].full_name]
 
     server.run(server.serve(
         register, settings, port=port,
         listener=Transport.from_settings(settings.transport, settings.data.data_dir, entry.id).listener(),
-        on_drained=lambda: pool.shutdown(wait=True),
+        on_draining=feed.close, on_drained=lambda: pool.shutdown(wait=True),
     ))
 
 

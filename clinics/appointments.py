@@ -6,9 +6,9 @@ import secrets
 import sqlite3
 
 from clinics.records import Appointment, AppointmentRef, Doctor, Handoff, Identity
-from clinics.slots import is_past
 from runtime.errors import FailedPrecondition, NotFound, PermissionDenied
 from runtime.identity import same_name
+from runtime.listing import is_past
 
 _SELECT = (
     "SELECT a.appointment_id, d.name, s.date, s.time, a.status, a.patient_name, a.patient_cpf"

@@ -2,33 +2,30 @@
 calls on the clinic's thread pool, maps results to messages. Domain errors become statuses in
 runtime.interceptors."""
 
-import base64
-import binascii
 import datetime as dt
-import json
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 import grpc
 
+from clinics.feed import SlotFeed, slot_messages
 from clinics.limits import MAX_HANDOFF_BYTES, check_lengths
-from clinics.records import Appointment, AppointmentRef, Identity, Slot
+from clinics.records import Appointment, AppointmentRef, Identity
 from clinics.store import ClinicStore
 from healthmesh.v1 import clinic_pb2, clinic_pb2_grpc, common_pb2
 from runtime import sqlite
 from runtime.authz import caller_key
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf, normalize_name
+from runtime.listing import DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decode_token, encode_token
 from runtime.ratelimit import RateLimiter
 from runtime.registry import ClinicEntry
 from runtime.specialties import SPECIALTIES, SPECIALTY_ENUM
 
 T = TypeVar("T")
 
-DEFAULT_PAGE_SIZE = 50
-MAX_PAGE_SIZE = 500
 # What HandoffPacket and SpecialtyProposal allow (common.proto, clinic.proto).
 HANDOFF_SPECIALTIES = (*SPECIALTIES, "general_practice")
 HANDOFF_LANGUAGES = ("pt", "en")
@@ -38,11 +35,12 @@ _HH_MM = re.compile(r"\d{2}:\d{2}")
 
 class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
     def __init__(self, entry: ClinicEntry, db: ClinicStore, pool: ThreadPoolExecutor,
-                 writes: RateLimiter) -> None:
+                 writes: RateLimiter, feed: SlotFeed) -> None:
         self.entry = entry
         self.db = db
         self.pool = pool
         self.writes = writes  # per caller: bookings, moves and cancellations
+        self.feed = feed  # told of every committed write, for WatchSlots
 
     async def _run(self, fn: Callable[..., T], *args: object) -> T:
         return await sqlite.run(fn, *args, pool=self.pool)
@@ -91,16 +89,19 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
         page_size = request.page_size or DEFAULT_PAGE_SIZE
         if not 1 <= page_size <= MAX_PAGE_SIZE:
             raise InvalidArgument("page_size", f"must be between 1 and {MAX_PAGE_SIZE}")
-        after = _decode_token(request.page_token)
+        after = decode_token(request.page_token)
         # On the loop, not the pool: an indexed read of at most one page never waits for a writer
         # in WAL mode, and takes less time (~50 µs) than the hop to a thread and back.
         slots, more = self.db.open_slots(request.doctor.strip(), from_date, to_date, page_size, after)
-        token = _encode_token(slots[-1]) if more else ""
-        return clinic_pb2.ListAvailableSlotsResponse(
-            slots=[common_pb2.Slot(slot_id=s.slot_id, doctor=s.doctor, date=s.date, time=s.time,
-                                   clinic_id=self.entry.id) for s in slots],
-            next_page_token=token,
-        )
+        last = slots[-1] if more else None
+        token = encode_token((last.date, last.time, last.doctor, last.slot_id)) if last else ""
+        return clinic_pb2.ListAvailableSlotsResponse(slots=slot_messages(slots, self.entry.id),
+                                                     next_page_token=token)
+
+    async def WatchSlots(self, request: clinic_pb2.WatchSlotsRequest,
+                         context: grpc.aio.ServicerContext) -> AsyncIterator[clinic_pb2.WatchSlotsResponse]:
+        async for message in self.feed.watch():
+            yield message
 
     async def BookAppointment(self, request: clinic_pb2.BookAppointmentRequest,
                               context: grpc.aio.ServicerContext
@@ -115,6 +116,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
         appointment = await self._run(
             self.db.book, doctor, date, time, who, request.idempotency_key, handoff
         )
+        self.feed.changed([appointment])
         return clinic_pb2.BookAppointmentResponse(appointment=self._appointment(appointment))
 
     async def RescheduleAppointment(self, request: clinic_pb2.RescheduleAppointmentRequest,
@@ -130,6 +132,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
             self.db.reschedule, ref, request.new_doctor.strip(), new_date, new_time, who,
             request.idempotency_key,
         )
+        self.feed.changed([original, moved])
         return clinic_pb2.RescheduleAppointmentResponse(
             original=self._appointment(original), appointment=self._appointment(moved)
         )
@@ -142,6 +145,7 @@ class ClinicService(clinic_pb2_grpc.ClinicServiceServicer):
         ref = _ref(request)
         who = _identity(request)
         cancelled = await self._run(self.db.cancel, ref, who, request.idempotency_key)
+        self.feed.changed([cancelled])
         return clinic_pb2.CancelAppointmentResponse(appointment=self._appointment(cancelled))
 
     async def ListAppointments(self, request: clinic_pb2.ListAppointmentsRequest,
@@ -257,22 +261,3 @@ def _ref(request: object) -> AppointmentRef:
         date=_date(request.date, "date"),  # type: ignore[attr-defined]
         time=_time(request.time, "time"),  # type: ignore[attr-defined]
     )
-
-
-def _encode_token(last: Slot) -> str:
-    raw = json.dumps([last.date, last.time, last.doctor, last.slot_id]).encode()
-    return base64.urlsafe_b64encode(raw).decode()
-
-
-def _decode_token(token: str) -> tuple[str, str, str, str] | None:
-    if not token:
-        return None
-    try:
-        values = json.loads(base64.urlsafe_b64decode(token.encode()))
-        if isinstance(values, list) and len(values) == 4 and all(isinstance(v, str) for v in values):
-            for value in values:
-                value.encode()  # a lone surrogate ("\\ud800" in the JSON) is no text SQLite can bind
-            return values[0], values[1], values[2], values[3]
-    except (binascii.Error, ValueError, RecursionError):  # UnicodeError is a ValueError
-        pass
-    raise InvalidArgument("page_token", "is not a token returned by this service")

@@ -1,30 +1,17 @@
-"""Doctors and their slots: naming a doctor, listing open slots, checking one can be booked."""
+"""Doctors and their slots: naming a doctor (runtime.doctors), listing open slots, checking one can be
+booked."""
 
 import datetime as dt
 import sqlite3
 
 from clinics.records import Doctor, Slot
+from runtime.doctors import match_doctors
 from runtime.errors import FailedPrecondition, InvalidArgument, NotFound
-from runtime.text.fold import fold_words as fold
+from runtime.listing import is_past
 
 
 def all_doctors(conn: sqlite3.Connection) -> list[Doctor]:
     return [Doctor(*row) for row in conn.execute("SELECT doctor_id, name FROM doctors ORDER BY name")]
-
-
-def match_doctors(doctors: list[Doctor], query: str, clinic_id: str) -> list[Doctor]:
-    """Doctors named by id, by full name, or by a part of the name."""
-    needle = _strip_title(fold(query))
-    for exact in (
-        [d for d in doctors if d.doctor_id.casefold() == query.strip().casefold()],
-        [d for d in doctors if _strip_title(fold(d.name)) == needle],
-    ):
-        if exact:
-            return exact
-    partial = [d for d in doctors if needle and needle in _strip_title(fold(d.name))]
-    if not partial:
-        raise NotFound(f"no doctor matching {query!r} at {clinic_id}")
-    return partial
 
 
 def resolve_doctor(doctors: list[Doctor], query: str, clinic_id: str) -> Doctor:
@@ -37,11 +24,11 @@ def resolve_doctor(doctors: list[Doctor], query: str, clinic_id: str) -> Doctor:
 
 
 def open_slots(conn: sqlite3.Connection, now: dt.datetime, doctor_ids: list[str], from_date: str,
-               to_date: str, limit: int, after: tuple[str, str, str, str] | None
+               to_date: str, limit: int | None, after: tuple[str, str, str, str] | None
                ) -> tuple[list[Slot], bool]:
     """Open future slots (of `doctor_ids`, or of everyone when empty) in (date, time, doctor,
-    slot_id) order, after the keyset `after`; returns up to `limit` of them and whether more
-    follow."""
+    slot_id) order, after the keyset `after`; returns up to `limit` of them (all when None) and
+    whether more follow."""
     sql = [
         "SELECT s.slot_id, d.name, s.date, s.time FROM slots s",
         "JOIN doctors d ON d.doctor_id = s.doctor_id",
@@ -53,7 +40,7 @@ def open_slots(conn: sqlite3.Connection, now: dt.datetime, doctor_ids: list[str]
     params: dict[str, object] = {
         "today": now.date().isoformat(), "now": now.strftime("%H:%M"),
         "from": from_date or "0000-00-00", "to": to_date or "9999-99-99",
-        "limit": limit + 1,
+        "limit": -1 if limit is None else limit + 1,  # SQLite: a negative LIMIT is none
     }
     if doctor_ids:
         ids = {f"d{i}": doctor_id for i, doctor_id in enumerate(doctor_ids)}
@@ -64,7 +51,30 @@ def open_slots(conn: sqlite3.Connection, now: dt.datetime, doctor_ids: list[str]
         params.update(dict(zip(("ad", "at", "an", "as"), after, strict=True)))
     sql.append("ORDER BY s.date, s.time, d.name, s.slot_id LIMIT :limit")
     rows = conn.execute(" ".join(sql), params).fetchall()
+    if limit is None:
+        return [Slot(*row) for row in rows], False
     return [Slot(*row) for row in rows[:limit]], len(rows) > limit
+
+
+def slot_states(conn: sqlite3.Connection, now: dt.datetime, keys: list[tuple[str, str, str]]
+                ) -> tuple[list[Slot], list[str]]:
+    """The slots at (doctor name, date, time) `keys` as the database has them now: the open future
+    ones, and the ids of the others (taken or past)."""
+    opened: list[Slot] = []
+    closed: list[str] = []
+    for doctor, date, time in keys:
+        row = conn.execute(
+            "SELECT s.slot_id, d.name, s.date, s.time, EXISTS (SELECT 1 FROM appointments a"
+            " WHERE a.slot_id = s.slot_id AND a.status = 'BOOKED') FROM slots s"
+            " JOIN doctors d ON d.doctor_id = s.doctor_id WHERE d.name = ? AND s.date = ? AND s.time = ?",
+            (doctor, date, time)).fetchone()
+        if row is None:
+            continue
+        if row[4] or is_past(now, date, time):
+            closed.append(row[0])
+        else:
+            opened.append(Slot(*row[:4]))
+    return opened, closed
 
 
 def bookable_slot(conn: sqlite3.Connection, doc: Doctor, date: str, time: str, now: dt.datetime) -> str:
@@ -84,13 +94,3 @@ def bookable_slot(conn: sqlite3.Connection, doc: Doctor, date: str, time: str, n
         raise FailedPrecondition(f"the slot with {doc.name} on {date} at {time} is taken")
     return row[0]
 
-
-def is_past(now: dt.datetime, date: str, time: str) -> bool:
-    return f"{date} {time}" <= now.strftime("%Y-%m-%d %H:%M")
-
-
-def _strip_title(name: str) -> str:
-    for title in ("dr. ", "dra. ", "dr ", "dra "):
-        if name.startswith(title):
-            return name[len(title):]
-    return name

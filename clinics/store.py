@@ -20,6 +20,7 @@ from pathlib import Path
 from clinics import appointments, idempotency, schema, seed, slots
 from clinics.records import Appointment, AppointmentRef, Doctor, Handoff, Identity, Patient, Slot
 from runtime import sqlite
+from runtime.doctors import match_doctors
 from runtime.errors import NotFound
 from runtime.text.fold import fold_words as fold
 
@@ -72,6 +73,15 @@ class ClinicStore:
         now = self._now()
         doctor_ids = [d.doctor_id for d in self._match_doctors(doctor)] if doctor else []
         return slots.open_slots(self._db.connection(), now, doctor_ids, from_date, to_date, limit, after)
+
+    def all_open_slots(self) -> list[Slot]:
+        """Every open future slot, for a watcher's snapshot."""
+        return slots.open_slots(self._db.connection(), self._now(), [], "", "", None, None)[0]
+
+    def slot_states(self, touched: list[Appointment]) -> tuple[list[Slot], list[str]]:
+        """The slots of `touched` appointments as they are now: the open ones, and the ids of the rest."""
+        keys = [(a.doctor, a.date, a.time) for a in touched]
+        return slots.slot_states(self._db.connection(), self._now(), keys)
 
     def appointments_of(self, who: Identity) -> list[Appointment]:
         return appointments.upcoming(self._db.connection(), who, self._now())
@@ -136,7 +146,7 @@ class ClinicStore:
             return idempotency.replay_or_run(conn, key, fingerprint, run, self._now)
 
     def _match_doctors(self, query: str) -> list[Doctor]:
-        return slots.match_doctors(self.doctors(), query, self.clinic_id)
+        return match_doctors(self.doctors(), query, self.clinic_id)
 
     def _resolve_doctor(self, query: str) -> Doctor:
         return slots.resolve_doctor(self.doctors(), query, self.clinic_id)

@@ -9,8 +9,9 @@ None reply), never as exceptions.
 """
 
 import asyncio
+import datetime as dt
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
@@ -32,6 +33,7 @@ from orchestrator.context import RequestContext
 from orchestrator.guarded import CircuitOpen, Guard, Outcome, Policy
 from orchestrator.planning.planner import Directory
 from orchestrator.planning.steps import TOOLS, Action, PlannedStep, StepResult, StepStatus
+from orchestrator.slotreplica import SlotReplica
 from runtime import tracing
 from runtime.errors import bad_request_fields, error_info
 from runtime.transport import Transport
@@ -150,8 +152,10 @@ class Mesh:
     verifier: Upstream
     tools: Upstream
     escalation: Upstream
+    replicas: dict[str, SlotReplica] = field(default_factory=dict)  # by clinic, when slots are followed
 
     def __post_init__(self) -> None:
+        self._following: list[asyncio.Task[None]] = []
         # Stubs are made once: a stub per call was measurable CPU on the Ask path.
         self._verifier = rpcs(self.verifier.channel, verifier_pb2, verifier_pb2_grpc, "VerifierService")
         self._escalation = rpcs(self.escalation.channel, escalation_pb2, escalation_pb2_grpc,
@@ -167,6 +171,13 @@ class Mesh:
             Action.CHECK_DRUG_SAFETY: drugs["CheckDrugSafety"],
             Action.CHECK_INTERACTIONS: drugs["CheckInteractions"],
         }
+
+    def follow_slots(self, now: Callable[[], dt.datetime]) -> None:
+        """Keeps a replica of every clinic's open slots to list from (orchestrator.slotreplica)."""
+        for clinic_id, methods in self._clinics.items():
+            replica = SlotReplica(clinic_id, methods["WatchSlots"].invoke, now)
+            self.replicas[clinic_id] = replica
+            self._following.append(asyncio.create_task(replica.follow(), name=f"follow slots of {clinic_id}"))
 
     def upstreams(self) -> list[Upstream]:
         return [*self.clinics.values(), self.verifier, self.tools, self.escalation]
@@ -206,13 +217,21 @@ class Mesh:
 
     async def run_step(self, ctx: RequestContext, step: PlannedStep) -> StepResult:
         upstream, method = self._method(step)
+        replica = self.replicas.get(step.upstream)
         with tracer.start_as_current_span(f"step {step.action.value}") as span:
             span.set_attribute("healthmesh.step_id", step.step_id)
             span.set_attribute("healthmesh.clinic_id", step.upstream)
             span.set_attribute("healthmesh.action", step.action.value)
+            if replica is not None and step.action is Action.LIST_SLOTS \
+                    and (listed := replica.listing(step.request)) is not None:
+                span.set_attribute("healthmesh.served_by", "slot replica")
+                span.set_attribute("healthmesh.step_status", StepStatus.OK.value)
+                return StepResult(step, StepStatus.OK, listed, grpc.StatusCode.OK)
             outcome = await upstream.call(ctx, method, step.request, retry=step.retry_safe)
             status = status_of(outcome)
             span.set_attribute("healthmesh.step_status", status.value)
+        if replica is not None:
+            _tell(replica, step, outcome)
         result = StepResult(step, status, outcome.reply, code_of(outcome), outcome.attempts,
                             outcome.latency_ms)
         if isinstance(outcome.error, grpc.RpcError):  # the typed details a rule may act on
@@ -239,5 +258,18 @@ class Mesh:
                     group.create_task(describe(clinic_id))
 
     async def close(self) -> None:
+        for task in self._following:
+            task.cancel()
+        await asyncio.gather(*self._following, return_exceptions=True)
         for upstream in self.upstreams():
             await upstream.close()
+
+
+def _tell(replica: SlotReplica, step: PlannedStep, outcome: Outcome) -> None:
+    """What a clinic's answer to a write says about its slots, told to its replica at once: the slot
+    booked or moved to, or refused as taken, is not open."""
+    if step.action in (Action.BOOK, Action.RESCHEDULE) and outcome.reply is not None:
+        booked = outcome.reply.appointment
+        replica.taken(booked.doctor, booked.date, booked.time)
+    elif step.action is Action.BOOK and code_of(outcome) == grpc.StatusCode.FAILED_PRECONDITION:
+        replica.taken(step.request.doctor, step.request.date, step.request.time)

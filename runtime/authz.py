@@ -22,7 +22,7 @@ OPEN = ("/grpc.health.v1.Health/", "/grpc.reflection.")
 
 _CLINIC_READS = ("DescribeClinic", "ListPatients", "GetPatient", "SearchPatients", "ListAvailableSlots")
 _CLINIC_ORCHESTRATOR_ONLY = ("BookAppointment", "RescheduleAppointment", "CancelAppointment",
-                             "ListAppointments", "GetHandoffPacket")
+                             "ListAppointments", "GetHandoffPacket", "WatchSlots")
 
 
 def _grant(service: str, methods: tuple[str, ...], *accounts: str) -> dict[str, frozenset[str]]:

@@ -54,6 +54,7 @@ async def serve(
     *,
     port: int,
     listener: Listener,
+    on_draining: Callable[[], None] | None = None,
     on_drained: Callable[[], None] | None = None,
 ) -> None:
     """Runs until SIGTERM/SIGINT. `register` adds servicers and returns their full names. The bind
@@ -96,6 +97,8 @@ async def serve(
 
     log.info("draining", extra={"grace_s": grace})
     await health.enter_graceful_shutdown()
+    if on_draining is not None:
+        on_draining()  # ends what would never end by itself (watch streams)
     await server.stop(grace)
     if probes is not None:
         await probes.stop(0)

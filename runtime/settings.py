@@ -193,6 +193,13 @@ class ClockSettings:
                                       "pins a clinic's clock (ISO date-time), for demos and tests",
                                       parse=_instant)
 
+    def clock(self) -> Callable[[], dt.datetime]:
+        """The clinics' local time, naive; pinned by HEALTHMESH_NOW."""
+        pinned, tz = self.now, self.timezone
+        if pinned is None:
+            return lambda: dt.datetime.now(tz).replace(tzinfo=None)
+        return lambda: pinned
+
 
 @dataclass(frozen=True)
 class TracingSettings:
@@ -316,6 +323,11 @@ class OrchestratorSettings:
                                              "that window, in seconds", minimum=0.001)
     slots_per_clinic: int = setting("HEALTHMESH_SLOTS_PER_CLINIC", 5,
                                     "slots listed per clinic when no date is given", minimum=1)
+    slot_replica: bool = setting("HEALTHMESH_SLOT_REPLICA", False,
+                                 "`true`: list slots from a replica of each clinic's open slots, kept by its "
+                                 "WatchSlots stream, instead of asking every clinic of the specialty; "
+                                 "bookings still go to the clinic", shown="`false`",
+                                 parse=lambda raw: raw.lower() == "true")
 
 
 @dataclass(frozen=True)

@@ -28,9 +28,17 @@ SERVICES = {
 }
 
 
+# Streams that never end by themselves: their first message (or error) is their answer.
+ENDLESS = frozenset({"/healthmesh.v1.ClinicService/WatchSlots"})
+
+
 def call_raw(channel: grpc.Channel, path: str, streaming: bool, raw: bytes) -> grpc.RpcError | None:
     try:
-        if streaming:
+        if path in ENDLESS:
+            call = channel.unary_stream(path)(raw, timeout=10)
+            next(call, None)
+            call.cancel()
+        elif streaming:
             list(channel.unary_stream(path)(raw, timeout=10))
         else:
             channel.unary_unary(path)(raw, timeout=10)

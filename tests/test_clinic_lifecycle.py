@@ -55,7 +55,6 @@ def test_process_killed_between_reschedule_halves_keeps_the_original(clinic, tmp
     script = textwrap.dedent(f"""
         import os
         from pathlib import Path
-        from clinics.__main__ import clock
         from clinics.records import AppointmentRef, Identity
         from clinics.store import ClinicStore
         from runtime.settings import ClockSettings
@@ -64,7 +63,7 @@ def test_process_killed_between_reschedule_halves_keeps_the_original(clinic, tmp
             os._exit(9)
 
         db = ClinicStore(Path({str(tmp_path / "data" / "clinic_a.sqlite3")!r}), "clinic_a",
-                         "cardiology", clock(ClockSettings()))  # the clinic's own clock
+                         "cardiology", ClockSettings().clock())  # the clinic's own clock
         db._open_slot = die
         db.reschedule(AppointmentRef(appointment_id={appointment.appointment_id!r}),
                       {target.doctor!r}, {target.date!r}, {target.time!r},

@@ -234,3 +234,19 @@ class GetHandoffPacketResponse(_message.Message):
     packet: HandoffPacket
     created_at: str
     def __init__(self, appointment: _Optional[_Union[_common_pb2.Appointment, _Mapping]] = ..., packet: _Optional[_Union[HandoffPacket, _Mapping]] = ..., created_at: _Optional[str] = ...) -> None: ...
+
+class WatchSlotsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class WatchSlotsResponse(_message.Message):
+    __slots__ = ("snapshot", "open", "closed", "doctors")
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_FIELD_NUMBER: _ClassVar[int]
+    DOCTORS_FIELD_NUMBER: _ClassVar[int]
+    snapshot: bool
+    open: _containers.RepeatedCompositeFieldContainer[_common_pb2.Slot]
+    closed: _containers.RepeatedScalarFieldContainer[str]
+    doctors: _containers.RepeatedCompositeFieldContainer[Doctor]
+    def __init__(self, snapshot: _Optional[bool] = ..., open: _Optional[_Iterable[_Union[_common_pb2.Slot, _Mapping]]] = ..., closed: _Optional[_Iterable[str]] = ..., doctors: _Optional[_Iterable[_Union[Doctor, _Mapping]]] = ...) -> None: ...

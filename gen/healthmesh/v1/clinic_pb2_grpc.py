@@ -86,6 +86,11 @@ class ClinicServiceStub:
                 request_serializer=healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketRequest.SerializeToString,
                 response_deserializer=healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketResponse.FromString,
                 _registered_method=True)
+        self.WatchSlots = channel.unary_stream(
+                '/healthmesh.v1.ClinicService/WatchSlots',
+                request_serializer=healthmesh_dot_v1_dot_clinic__pb2.WatchSlotsRequest.SerializeToString,
+                response_deserializer=healthmesh_dot_v1_dot_clinic__pb2.WatchSlotsResponse.FromString,
+                _registered_method=True)
 
 
 class ClinicServiceServicer:
@@ -164,6 +169,15 @@ class ClinicServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WatchSlots(self, request, context):
+        """The open future slots and every later change to them, for a caller that keeps a replica to
+        list from: first a snapshot of every open future slot, then, after each booking, move or
+        cancellation, the slots it touched. Ends when the clinic drains.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ClinicServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -216,6 +230,11 @@ def add_ClinicServiceServicer_to_server(servicer, server):
                     servicer.GetHandoffPacket,
                     request_deserializer=healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketRequest.FromString,
                     response_serializer=healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketResponse.SerializeToString,
+            ),
+            'WatchSlots': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchSlots,
+                    request_deserializer=healthmesh_dot_v1_dot_clinic__pb2.WatchSlotsRequest.FromString,
+                    response_serializer=healthmesh_dot_v1_dot_clinic__pb2.WatchSlotsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -490,6 +509,33 @@ class ClinicService:
             '/healthmesh.v1.ClinicService/GetHandoffPacket',
             healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketRequest.SerializeToString,
             healthmesh_dot_v1_dot_clinic__pb2.GetHandoffPacketResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchSlots(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/healthmesh.v1.ClinicService/WatchSlots',
+            healthmesh_dot_v1_dot_clinic__pb2.WatchSlotsRequest.SerializeToString,
+            healthmesh_dot_v1_dot_clinic__pb2.WatchSlotsResponse.FromString,
             options,
             channel_credentials,
             insecure,
