@@ -26,7 +26,10 @@ async def _until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
     raise AssertionError("condition not reached")
 
 
-def _following(clinic, test: Callable[[SlotReplica, clinic_pb2_grpc.ClinicServiceStub], Awaitable[None]]) -> None:
+Check = Callable[[SlotReplica, clinic_pb2_grpc.ClinicServiceStub], Awaitable[None]]
+
+
+def _following(clinic, test: Check) -> None:
     """Runs `test` with a synced replica of `clinic` and an async stub to it."""
 
     async def run() -> None:
