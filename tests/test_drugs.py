@@ -388,6 +388,12 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
     ("gemfibrozil", "irinotecan", MAJOR, "irinotecan + strong_ugt1a1_inhibitor", "SN-38"),
     ("aliskiren", "ciclosporin", MAJOR, "aliskiren + aliskiren_avoid_pgp_inhibitor", "P-glycoprotein"),
     ("ciclosporin", "diltiazem", MAJOR, "cyp3a4_dose_sensitive + moderate_cyp3a4_inhibitor", "narrow-margin"),
+    ("bupropion", "cyclobenzaprine", MAJOR,
+     "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
+    ("tramadol", "phentermine", MAJOR,
+     "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
+    ("bupropion", "donepezil", MAJOR,
+     "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
