@@ -394,6 +394,8 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
      "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
     ("bupropion", "donepezil", MAJOR,
      "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
+    ("chloroquine", "rilpivirine", MAJOR, "qt_possible_risk + qt_prolonging", "QT"),
+    ("desipramine", "hydroxychloroquine", MAJOR, "qt_possible_risk + qt_prolonging", "QT"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
