@@ -396,6 +396,7 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
      "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
     ("chloroquine", "rilpivirine", MAJOR, "qt_possible_risk + qt_prolonging", "QT"),
     ("desipramine", "hydroxychloroquine", MAJOR, "qt_possible_risk + qt_prolonging", "QT"),
+    ("morphine", "ramelteon", MAJOR, "cns_depressant + opioid", "respiratory depression"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
