@@ -374,6 +374,29 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
      "potassium_supplement + strong_anticholinergic", "ulceration"),
     ("atomoxetine", "haloperidol", MAJOR, "qt_possible_risk + qt_prolonging", "Torsades"),
     ("itraconazole", "riociguat", MAJOR, "sgc_stimulator + strong_cyp3a4_inhibitor", "hypotension"),
+    ("bupropion", "metoclopramide", MAJOR,
+     "cyp2d6_dose_sensitive + strong_cyp2d6_inhibitor", "metoclopramide"),
+    ("bupropion", "amfetamine", MAJOR, "cyp2d6_dose_sensitive + strong_cyp2d6_inhibitor", "serotonin"),
+    ("clarithromycin", "levomilnacipran", MAJOR,
+     "cyp3a4_strong_inhibitor_limit + strong_cyp3a4_inhibitor", "levomilnacipran"),
+    ("clozapine", "thiamazole", MAJOR, "clozapine + myelosuppressant", "agranulocytosis"),
+    ("clozapine", "ticlopidine", MAJOR, "clozapine + myelosuppressant", "agranulocytosis"),
+    ("diltiazem", "erythromycin", MAJOR, "erythromycin + nondihydropyridine_ccb", "sudden cardiac death"),
+    ("erythromycin", "cobicistat", MAJOR, "erythromycin + strong_cyp3a4_inhibitor", "QT"),
+    ("tacrolimus", "aciclovir", MAJOR, "calcineurin_inhibitor + cni_nephrotoxic", "nephrotoxicity"),
+    ("co-trimoxazole", "ciclosporin", MAJOR, "calcineurin_inhibitor + cni_nephrotoxic", "co-trimoxazole"),
+    ("gemfibrozil", "irinotecan", MAJOR, "irinotecan + strong_ugt1a1_inhibitor", "SN-38"),
+    ("aliskiren", "ciclosporin", MAJOR, "aliskiren + aliskiren_avoid_pgp_inhibitor", "P-glycoprotein"),
+    ("ciclosporin", "diltiazem", MAJOR, "cyp3a4_dose_sensitive + moderate_cyp3a4_inhibitor", "narrow-margin"),
+    ("bupropion", "cyclobenzaprine", MAJOR,
+     "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
+    ("tramadol", "phentermine", MAJOR,
+     "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
+    ("bupropion", "donepezil", MAJOR,
+     "seizure_threshold_lowering + seizure_threshold_lowering_other", "seizure"),
+    ("chloroquine", "rilpivirine", MAJOR, "qt_possible_risk + qt_prolonging", "QT"),
+    ("desipramine", "hydroxychloroquine", MAJOR, "qt_possible_risk + qt_prolonging", "QT"),
+    ("morphine", "ramelteon", MAJOR, "cns_depressant + opioid", "respiratory depression"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
@@ -381,6 +404,15 @@ def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severit
     assert found.severity == severity
     assert found.mechanism.startswith(f"By class ({classes.replace('_', ' ')})") and word in found.mechanism
     assert "https://" in found.source
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("erythromycin", "amlodipine"),  # the cohort's CYP3A4 inhibitors were azoles, diltiazem and verapamil
+    ("irinotecan", "fenofibrate"),  # gemfibrozil inhibits UGT1A1; other fibrates are not named
+    ("aliskiren", "tacrolimus"),  # the aliskiren label names ciclosporin, not tacrolimus
+])
+def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str, b: str) -> None:
+    assert all(i.severity < MAJOR for i in servicer._interactions([a, b]).interactions)
 
 
 def test_nelfinavir_is_limited_by_ppis_not_h2_blockers(servicer: DrugService) -> None:
