@@ -140,6 +140,9 @@ _SIDE_EFFECTS = _re(r"\b(?:side[\s-]?(?:e\w*|fx)|adverse|efeitos?\s+(?:colatera\
                     r"|(?:quais|que)\s+(?:sao\s+)?(?:os\s+)?efeitos|what\s+effects|engorda\w*|emagrece\w*"
                     r"|weight\s+gain|gain\s+weight|hair\s+loss|queda\s+de\s+cabelo"
                     r"|reac(?:ao|oes)|reactions?|cause[sd]?|causing|causa[mr]?|provoca\w*|risks?\s+of"
+                    # The risks of being on it: "what risks come with taking X", "riscos em tomar X".
+                    r"|risks?\s+(?:(?:that\s+)?comes?\s+with|associated\s+with|involved\s+in|in|with)\s+(?:taking|using"
+                    r"|being\s+on)|riscos?\s+(?:em|ao)\s+(?:tomar|usar)"
                     # Harm in general is a side effect; harm to an organ or a condition ("faz mal pro fígado",
                     # "bad for the kidneys") asks whether it is safe for that, a safety question.
                     r"|faz\s+mal(?!\s+(?:pr[oa]s?|para|a|ao|aos|as|em|no|na)\s)"

@@ -133,8 +133,7 @@ def _score_into(result: dict[str, Part], cases: list[dict], today: dt.date) -> N
         expected = case["intent"]
         part.cases[expected] += 1
         part.intent_right[expected] += intent == expected
-        wrong = {k: entities.get(k) for k, v in case["entities"].items()
-                 if _normal(k, entities.get(k)) != _normal(k, v)}
+        wrong = {k: entities.get(k) for k, v in case["entities"].items() if not _agrees(k, v, entities)}
         if intent == expected and not wrong:
             part.exact[expected] += 1
         else:
@@ -177,12 +176,23 @@ def _entities(u: Understanding, task: ToolTask, today: dt.date) -> dict[str, obj
     age = next((c.value for c in task.readings if c.name == "age"), None)
     return {
         "specialty": u.specialty, "doctor": u.doctors[0] if u.doctors else None,
-        "date": u.date.isoformat() if u.date else None, "past": bool(u.date and u.date < today) or None,
+        "date": u.date.isoformat() if u.date else None,
+        "date_range": tuple(d.isoformat() for d in u.date_range) if u.date_range else None,
+        "past": bool(u.date and u.date < today) or None,
         "time": u.time, "earliest": u.earliest or None, "choice": u.choice,
         "appointment_id": u.appointment_id, "source": u.source,
         "drugs": [_generic(d) for d in drugs] or None, "score": task.score or None,
         "age": int(age) if age else None,
     }
+
+
+def _agrees(key: str, labeled: object, entities: dict[str, object]) -> bool:
+    """Whether the entity read agrees with the label. A day labeled where a range was read ("daqui a duas
+    semanas" is that week, whose slots are offered) agrees when the range holds it."""
+    read, span = entities.get(key), entities["date_range"]
+    if key == "date" and read is None and isinstance(labeled, str) and isinstance(span, tuple):
+        return span[0] <= labeled <= span[1]
+    return _normal(key, read) == _normal(key, labeled)
 
 
 def _normal(key: str, value: object) -> object:
