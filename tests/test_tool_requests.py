@@ -310,3 +310,32 @@ def test_a_verb_of_computing_makes_heart_the_score(message):
 
 def test_heart_the_organ_is_no_score():
     assert not read("what does the heart do").score
+
+
+@pytest.mark.parametrize("message", [
+    "risks that come with using warfarin", "what are the risks involved in taking ibuprofen",
+    "quais os riscos em tomar metformina",
+])
+def test_the_risks_of_being_on_a_drug_are_its_side_effects(message):
+    assert [c.topic for c in read(message).calls] == ["side_effects"]
+
+
+@pytest.mark.parametrize("message", [
+    "who should get screened for colon cancer", "quem deve ser rastreado para diabetes",
+])
+def test_who_is_to_be_screened_is_a_guideline_question(message):
+    assert [c.action for c in read(message).calls] == [Action.SEARCH_GUIDELINES]
+
+
+@pytest.mark.parametrize("message", [
+    "what is the curb-65 used for", "para que serve o chads-vasc?", "como funciona o escore heart",
+    "what does the qsofa measure",
+])
+def test_what_a_score_is_for_asked_of_no_patient_computes_nothing(message):
+    task = read(message)
+    assert (task.score, task.calls, task.missing) == ("", [], [])
+
+
+def test_a_score_asked_for_a_patient_still_computes_or_asks() -> None:
+    assert read("what is the curb-65 for my dad, 80, confused").score == "curb65"
+    assert read("what is my heart score").missing

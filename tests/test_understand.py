@@ -1189,3 +1189,94 @@ def test_a_possessive_day_without_its_apostrophe_is_that_day() -> None:
 
 def test_summarizing_a_book_is_out_of_scope() -> None:
     assert u("resume esse livro pra mim").intent == IN.OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize("message", [
+    "who recommends this?", "who claims that", "quem afirma isso?", "esse dado e de quem?",
+    "segundo que pesquisa?", "according to what source", "according to whom exactly?",
+    "was it from a protocol?", "isso vem de algum consenso?", "esse numero que vc citou e de qual estudo?",
+    "which protocol is this?", "url do artigo?", "got a link to the study", "any link so i can read it",
+    "de onde eh esse dado?", "where do these stats come from", "where exactly did you read that",
+    "sauce pls", "point me to where it says that", "mostra onde ta escrito isso",
+    "send the paper you took that from", "manda o link por favor, quero conferir",
+])
+def test_who_says_so_guidelines_links_and_figures_behind_the_answer_are_sources(message: str) -> None:
+    assert u(message).intent == IN.SOURCES
+
+
+@pytest.mark.parametrize("message, intent", [
+    ("what do the guidelines say about statins after 75", None), ("o que e uma diretriz clinica", None),
+    ("who should be screened for colon cancer", None), ("where does gout come from", IN.GENERAL_QUESTION),
+    ("de onde e esse medico?", None),
+])
+def test_guideline_and_general_questions_are_no_sources(message: str, intent: Intent | None) -> None:
+    assert u(message).intent != IN.SOURCES
+    if intent:
+        assert u(message).intent == intent
+
+
+@pytest.mark.parametrize("message, doctor, time", [
+    ("marca com o dr paulo sexta at 8 15 am", "Dr. Paulo Mendes", "08:15"),
+    ("book dra camila on tuesday at 10 45", "Dra. Camila Ferreira", "10:45"),
+    ("agenda com a dra helena quinta 9 e 30", "Dra. Helena Castro", "09:30"),
+    ("quero marcar com o dr eduardo as 11 e meia", "Dr. Eduardo Lima", "11:30"),
+])
+def test_minutes_said_after_a_space_or_an_e_are_the_time(message: str, doctor: str, time: str) -> None:
+    reading = u(message)
+    assert (reading.intent, reading.doctors[:1], reading.time) == (IN.BOOK, (doctor,), time)
+
+
+@pytest.mark.parametrize("message, time", [("nos dias 10 e 15", None), ("entre 10 e 30 anos", None)])
+def test_two_numbers_joined_by_e_are_no_time_when_days_or_a_count(message: str, time: str | None) -> None:
+    assert u(message).time == time
+
+
+@pytest.mark.parametrize("message", [
+    "get me in with ortho thursday at 9", "lock in that 3pm slot", "put me down for the second option",
+    "could you get me in with the dermatologist friday",
+])
+def test_getting_in_locking_in_and_putting_oneself_down_book(message: str) -> None:
+    assert u(message).intent == IN.BOOK
+
+
+@pytest.mark.parametrize("message", [
+    "mostra os agendamentos que eu fiz e marquei", "quais as consultas que eu agendei?",
+    "show me the appointments that i scheduled", "quais os horarios que eu reservei",
+    "que dia caiu o meu retorno?", "em que data ficou minha consulta com a dra juliana",
+    "what day did my derm appointment end up on", "did the appointment with dr paulo go thru?",
+    "when am i seeing dr ricardo", "what time do i see the cardiologist",
+    "do i have any scheduled appointments", "qual horario ficou agendado?",
+])
+def test_ones_own_bookings_listed_or_their_day_asked_are_my_appointments(message: str) -> None:
+    assert u(message).intent == IN.MY_APPOINTMENTS
+
+
+def test_the_slots_that_exist_are_still_asked_as_slots() -> None:
+    assert u("quais os horarios livres amanha?").intent == IN.LIST
+    assert u("quais horarios que tem na sexta").intent == IN.LIST
+
+
+@pytest.mark.parametrize("message", [
+    "ok, entendi", "ah ta entendido, obrigada", "hmm i see, thanks", "alright, makes sense",
+    "evening! hope you're doing well", "morning, how are you", "oi, espero que esteja tudo bem",
+    "right, got it, thank you",
+])
+def test_acknowledgements_and_well_wishing_are_smalltalk(message: str) -> None:
+    assert u(message).intent == IN.GREETING
+
+
+def test_a_part_of_the_day_in_a_request_is_no_greeting() -> None:
+    assert u("morning slots in cardiology").intent == IN.LIST
+
+
+def test_moving_an_appointment_named_by_its_id_reschedules() -> None:
+    reading = u("move CARD-A-APT-5F21C0D9E1 to friday 10am", today=WEDNESDAY)
+    assert (reading.intent, reading.appointment_id, reading.date, reading.time) == (
+        IN.RESCHEDULE, "CARD-A-APT-5F21C0D9E1", FRIDAY, "10:00")
+
+
+@pytest.mark.parametrize("message", [
+    "what's the phone number of the bakery nearby", "a que horas abre a padaria", "when does the gym close",
+])
+def test_other_places_hours_and_phones_are_out_of_scope(message: str) -> None:
+    assert u(message).intent == IN.OUT_OF_SCOPE

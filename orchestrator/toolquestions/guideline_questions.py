@@ -14,7 +14,9 @@ import re
 
 _GUIDE = r"(?:guide?lines?|guidlines?|diretriz(?:es)?|diretrizes)"
 _NOUN = (rf"(?:{_GUIDE}|guidance|protocol(?:o|os|s)?|consensus|consenso|recommendations?|recomendac(?:ao|oes)"
-         r"|screening|rastreamento|rastreio|standard\s+of\s+care|conduta\s+recomendada|best\s+practices?)")
+         r"|screening|rastreamento|rastreio|standard\s+of\s+care|conduta\s+recomendada|best\s+practices?"
+         # Who is to be screened: "who should be screened for osteoporosis", "quem deve ser rastreado".
+         r"|(?:be|get|getting|ser|fazer)\s+(?:screened|rastread[oa]s?))")
 # A published clinical decision rule names its own topic: "ottawa ankle rules", "regra de Ottawa".
 _DECISION_RULE = re.compile(
     r"(?<![\w-])(?:(?:ottawa|canadian|nexus|pecarn|centor|perc)(?:\s+[\w-]+){0,2}?\s+(?:rules?|criteria)"

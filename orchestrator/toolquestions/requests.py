@@ -140,6 +140,9 @@ _SIDE_EFFECTS = _re(r"\b(?:side[\s-]?(?:e\w*|fx)|adverse|efeitos?\s+(?:colatera\
                     r"|(?:quais|que)\s+(?:sao\s+)?(?:os\s+)?efeitos|what\s+effects|engorda\w*|emagrece\w*"
                     r"|weight\s+gain|gain\s+weight|hair\s+loss|queda\s+de\s+cabelo"
                     r"|reac(?:ao|oes)|reactions?|cause[sd]?|causing|causa[mr]?|provoca\w*|risks?\s+of"
+                    # The risks of being on it: "what risks come with taking X", "riscos em tomar X".
+                    r"|risks?\s+(?:(?:that\s+)?comes?\s+with|associated\s+with|involved\s+in|in|with)\s+(?:taking|using"
+                    r"|being\s+on)|riscos?\s+(?:em|ao)\s+(?:tomar|usar)"
                     # Harm in general is a side effect; harm to an organ or a condition ("faz mal pro fígado",
                     # "bad for the kidneys") asks whether it is safe for that, a safety question.
                     r"|faz\s+mal(?!\s+(?:pr[oa]s?|para|a|ao|aos|as|em|no|na)\s)"
@@ -165,6 +168,13 @@ _STOP_NAMES = frozenset("""the a an it this that my your his her them these thos
 together o a os as um uma meu minha seu sua ele ela isso este esta com junto e""".split())
 
 
+# A question about the score itself, not a patient's: "what is the CHA2DS2-VASc score used for", "pra que serve
+# o escore HEART", "como funciona o CURB-65" (a general question, once no patient fact is read).
+_ABOUT_THE_SCORE = _re(r"\b(?:used\s+for|(?:pra|para)\s+que\s+serve|serve\s+(?:pra|para)\s+(?:que|o\s+que)"
+                       r"|como\s+funciona|how\s+does\s+(?:\S+\s+){1,3}?work|what\s+does\s+(?:\S+\s+){1,3}?"
+                       r"(?:measure|assess|mean|predict)|o\s+que\s+(?:\S+\s+){1,3}?(?:mede|avalia|significa|preve))\b")
+
+
 @dataclass(frozen=True)
 class _Topic:
     """Where a guideline question's topic lies in the message."""
@@ -187,6 +197,8 @@ def read(message: str) -> ToolTask:
         # "HEART?" in capitals names the score; "heart" alone is an organ.
         if (named := pattern.search(text)) or (score == "heart" and re.search(r"\bHEART\b", message)):
             reading = read_score(score, _without(named, message, text))
+            if not any(c.words for c in reading.read) and _ABOUT_THE_SCORE.search(text):
+                break  # what the score is for, asked of no patient
             if reading.missing and guideline and named and guideline.start <= named.start() < guideline.end:
                 break  # "do guidelines anticoagulate at CHA2DS2-VASc 1?": the score is the topic
             task.score, task.readings = score, reading.read

@@ -94,7 +94,8 @@ NOT_A_PERSON: tuple[str, ...] = (
 _SERIOUS = (r"(?:cancer|cancerous|melanoma|tumou?r|malignant|benign|serious|dangerous|infected|infection|"
             r"contagious|something\s+serious|allerg\w+|\w+itis)")
 DIAGNOSIS: tuple[str, ...] = (
-    r"do\s+i\s+have(?!\s+(?:an?\s+|any\s+|my\s+|the\s+)?(?:appointments?|bookings?|slots?|visits?|"
+    r"do\s+i\s+have(?!\s+(?:an?\s+|any\s+|my\s+|the\s+)?(?:upcoming\s+|future\s+|next\s+|scheduled\s+)?"
+    r"(?:appointments?|appts?|bookings?|slots?|visits?|"
     r"consultations?|anything|to|time|something\s+(?:booked|scheduled|coming\s+up|planned))\b"
     # "what appointments do i have coming up / booked / on the calendar": asking about one's bookings.
     r"|\s+(?:coming\s+up|booked|scheduled|planned|lined\s+up|left|next|on\s+(?:the\s+)?(?:calendar|books"
@@ -234,6 +235,8 @@ NOT_HEALTHCARE: tuple[str, ...] = (
     r"|wifi|wi-fi|internet|bike|bicicleta|moto|torneira|faucet|chuveiro)",
     # Other places' hours and trips: "horário de funcionamento do banco", "when does the library open",
     # "horário do ônibus", "rota pro aeroporto", "how many km from lisbon to porto".
+    r"pizzarias?", r"padarias?", r"lanchonetes?", r"bakery", r"hamburgueria",
+    r"(?:que\s+horas|a\s+que\s+horas|when|what\s+time)\s+(?:\w+\s+){0,3}?(?:fecha|abre|closes?|opens?)\b",
     r"banco", r"bank", r"(?:super)?mercado", r"supermarket", r"post\s+office", r"correios", r"library",
     r"biblioteca", r"onibus", r"bus", r"aeroporto", r"airport", r"rota", r"route", r"\d*\s*km",
     # Papers, sums and pastimes: "meu resume in english", "summarize this article", "resolve essa equação",
@@ -300,6 +303,7 @@ RESCHEDULE: tuple[str, ...] = (
     r"pass(?:ar|a|e)\s+(?:a|o|minha|meu)\s+(?:consulta|agendamento|horario|marcacao)(?:\s+[\w.-]+){0,4}?\s+"
     r"(?:para|pra|pro|pr[oa]\s+dia)",
     r"transfer\w*\s+(?:a|o|minha|meu|it|my)",
+    r"(?:move[sd]?|moving|mov[ae]|mude|muda|shift|passa)\s+(?:a\s+|o\s+)?[a-z]{4}-[a-z]-apt-[0-9a-f]{10}",
     r"bring\s+(?:it|my\s+\w+|the\s+\w+)\s+forward",
     r"(?:different|another|other)\s+(?:time|day|date)\s+for\s+(?:my|the)",
     r"outr[oa]\s+(?:horario|dia|data)\s+(?:para|pra)\s+(?:a\s+)?minha\s+consulta",
@@ -341,7 +345,10 @@ BOOK: tuple[str, ...] = (
     r"(?:quero|queria|gostaria\s+de|preciso\s+de|preciso)\s+(?:fazer\s+)?(?:uma\s+)?consulta",
     r"fico\s+com", r"vou\s+(?:querer|de)", r"confirm\w*",
     # Being fitted in: "me encaixa no mais cedo", "can you squeeze me in", "fit me in".
-    r"(?:me\s+)?encaix(?:a|e|ar|aria)(?:\s+(?:me|eu))?", r"(?:squeeze|fit)\s+me\s+in",
+    r"(?:me\s+)?encaix(?:a|e|ar|aria)(?:\s+(?:me|eu))?", r"(?:squeeze|fit|get)\s+me\s+in\b",
+    # "lock in the 10:15 slot", "put me down for the last option".
+    r"lock\s+(?:in|down)\s+(?:the|that|this|my|an?)\b",
+    r"put\s+me\s+(?:down\s+)?(?:for|in)\s+(?:the|that|this|an?)\b",
 )
 # Weak booking cues ("quero o das 10h", "I want the second"): booking only with a slot reference.
 BOOK_WEAK: tuple[str, ...] = (
@@ -359,8 +366,9 @@ BOOK_WEAK: tuple[str, ...] = (
 _BOOKING_PT = r"(?:consulta|agendamento|marcacao|horario\s+marcado|retorno)"
 _BOOKING_EN = r"(?:appointment|booking|consultation|visit)"
 # The booking already made, named by a relative clause: "a consulta que eu marquei", "the appt I booked".
-_BOOKED_BEFORE = (rf"(?:{_BOOKING_PT}|{_BOOKING_EN})(?:\s+[\w.]+){{0,3}}?\s+(?:(?:que|q|that|which)\s+)?"
-                  r"(?:eu\s+|i\s+)?(?:tinha\s+|had\s+)?(?:marquei|agendei|reservei|marcado|agendado|booked"
+_BOOKED_BEFORE = (rf"(?:{_BOOKING_PT}|{_BOOKING_EN}|horario|appt)s?(?:\s+[\w.]+){{0,3}}?\s+"
+                  r"(?:(?:que|q|that|which)\s+)?"
+                  r"(?:eu\s+|i\s+)?(?:tinha\s+|had\s+)?(?:marquei|agendei|reservei|fiz|marcado|agendado|booked"
                   r"|scheduled|made|reserved)")
 BOOKED_BEFORE: tuple[str, ...] = (_BOOKED_BEFORE,)  # not a new booking: "cancel the one I booked"
 _DETAIL_PT = (r"(?:codigo|numero|id|identificador|protocolo|horario|hora|data|dia|local|endereco|"
@@ -381,9 +389,9 @@ MY_APPOINTMENTS: tuple[str, ...] = (
     r"\s+(?:mesmo\s+|realmente\s+)?(?:marcad|agendad|confirmad)[oa]",
     rf"(?:is|was|are)\s+(?:my|the)\s+(?:\w+\s+)?{_BOOKING_EN}s?\b(?:\s+[\w.]+){{0,5}}?\s+(?:still\s+)?"
     r"(?:on|booked|scheduled|confirmed)\b",
-    rf"(?:did|has|have)\s+my\s+(?:\w+\s+)?{_BOOKING_EN}s?\b(?:\s+[\w.]+){{0,5}}?\s+(?:get|got|been|go"
+    rf"(?:did|has|have)\s+(?:my|the)\s+(?:\w+\s+)?{_BOOKING_EN}s?\b(?:\s+[\w.]+){{0,5}}?\s+(?:get|got|been|go"
     rf"|gone)\s+"
-    r"(?:booked|scheduled|confirmed|through)",
+    r"(?:booked|scheduled|confirmed|through|thru)",
     r"(?:para|pra|pro)?\s*quando\s+(?:e\s+que\s+)?(?:ficou|esta|ta|foi)\s+(?:marcad|agendad)[oa]",
     r"(?:ficou|esta|ta|foi)\s+(?:marcad|agendad)[oa]\s+(?:para|pra|pro)\s+quando",
     rf"{_BOOKING_PT}\b(?:\s+[\w.]+){{0,4}}?\s+(?:continua|ainda\s+(?:esta|ta|continua))\s+"
@@ -407,6 +415,20 @@ MY_APPOINTMENTS: tuple[str, ...] = (
     r"(?:show|see|check|view|list|pull\s+up|bring\s+up|open)\s+(?:me\s+)?my\s+(?:\w+\s+)?"
     r"(?:appointments?|bookings?|reservations?|consultations?|visits?)",
     r"(?:when|where)\s+(?:do|will)\s+i\s+see\s+(?:the|my|a)\s+doctor",
+    # "when am i seeing the dermatologist", "what day do i see dr paulo".
+    r"(?:when|what\s+(?:day|time|date))\s+(?:am\s+i\s+(?:seeing|meeting)|do\s+i\s+see|will\s+i\s+see)\s+"
+    r"(?:the|my|dr|dra|doctor)\b",
+    # The ones one booked, listed or asked for: "lista as consultas que eu marquei", "list the appts i
+    # booked".
+    rf"(?:list\w*|lista|show|mostr\w*|ver|see|view|quais|which|what)\s+(?:me\s+)?(?:(?:the|as|os|all|todas|todos"
+    rf"|sao|are|were)\s+)*{_BOOKED_BEFORE}",
+    # The day it landed on: "que dia ficou minha consulta", "em que dia caiu meu retorno", "qual dia ficou
+    # marcado meu retorno", "which day did my ortho visit end up on".
+    rf"(?:qual|que|em\s+que|pra\s+que|para\s+que)\s+(?:dia|data|horario|hora|horas)\s+(?:que\s+)?(?:ficou|caiu"
+    rf"|foi|esta|ta)\s+(?:(?:marcad|agendad)[oa]\s+)?(?:a\s+|o\s+)?(?:minha|meu)\s+(?:{_BOOKING_PT}|appt)",
+    r"(?:qual|que|em\s+que)\s+(?:dia|data|horario|hora)\s+(?:que\s+)?(?:ficou|foi|esta|ta)\s+(?:marcad|agendad)[oa]",
+    rf"(?:which|what)\s+(?:day|date|time)\s+did\s+(?:my|the)\s+(?:\w+\s+)?(?:{_BOOKING_EN}|appt)\s+(?:end\s+up"
+    r"|get\s+(?:booked|scheduled|moved)|land)",
     r"what\s+(?:have\s+i|do\s+i\s+have)\s+(?:got\s+)?(?:booked|scheduled|coming\s+up)",
     r"(?:eu\s+)?tenho\s+(?:alguma\s+coisa|algo|algum\s+\w+|alguma\s+\w+)\s+(?:agendad[oa]|marcad[oa])",
     r"(?:eu\s+)?tenho\s+(?:algum|alguma|um|uma)\s+(?:booking|appointment|marcacao|retorno)",
@@ -510,7 +532,8 @@ MY_APPOINTMENTS: tuple[str, ...] = (
 )
 # Asking which slots exist; beats a booking verb ("which slots can I book?").
 LIST_QUESTION: tuple[str, ...] = (
-    r"(?:quais|que)\s+(?:os\s+|sao\s+os\s+)?(?:horarios|vagas|dias|datas)",
+    r"(?:quais|que)\s+(?:os\s+|sao\s+os\s+)?(?:horarios|vagas|dias|datas)(?!\s+(?:que|q)\s+(?:eu\s+)?(?:marquei"
+    r"|agendei|reservei|tenho))",
     r"(?:which|what)\s+(?:slots|times|days|dates)", r"when\s+can\s+i\s+(?:book|schedule|come|see)",
     r"quando\s+(?:posso|consigo|da\s+para|tem)", r"(?:is|are)\s+there\s+any",
     r"any\s+(?:slots?|openings?|availability)", r"what(?:'s|\s+is)\s+(?:open|available|free)",
@@ -628,6 +651,8 @@ GREETING: tuple[str, ...] = (
     r"ate\s+(?:mais|logo|breve)",
     r"e\s+ai", r"eai", r"salve", r"fala\s+ai", r"yo", r"howdy", r"greetings",
     r"hiya", r"heya", r"hey\s+there",
+    # A part of the day alone as a greeting, first in the message: "morning!", "afternoon, how's it going".
+    r"^\W*(?:morning|afternoon|evening)(?=\s*[!,.])",
     # Laughter and a bare acknowledgement ("kkk beleza", "haha ok", "rs blz", "lol cool").
     r"k+", r"(?:ha){2,}h?", r"(?:he){2,}", r"(?:hi){2,}", r"rs(?:rs)*", r"lol", r"lmao", r"beleza", r"blz",
     r"show(?:\s+de\s+bola)?", r"massa", r"joia", r"cool", r"awesome", r"great", r"nice", r"legal",
@@ -660,6 +685,14 @@ SMALLTALK: tuple[str, ...] = (
     r"(?:e\s+|entao\s+)?o\s+que\s+mais\s+(?:voce\s+|vc\s+)?(?:faz|sabe\s+fazer|pode\s+fazer"
     r"|consegue\s+fazer)",
     r"(?:como|em\s+que|no\s+que)\s+(?:voce\s+)?(?:pode|consegue)\s+(?:me\s+)?ajudar",
+    # An acknowledgement, thanks after it: "ok entendi", "ah tá, entendi", "got it, thanks", "makes sense".
+    r"(?:(?:ok|okay|ah+|ta|certo|hmm+|alright|right|oh|ahh)[\s,.!]+)*(?:entendi|compreendi|entendido|saquei"
+    r"|understood|got\s+it|i\s+see|makes\s+sense|noted|anotado)(?:[\s,.!]+(?:obrigad[oa]|thanks?|thank\s+(?:you|u)"
+    r"|valeu|vlw|brigad[oa]))?",
+    # Well-wishing: "hope your day is going well", "espero que esteja tudo bem".
+    r"(?:i\s+)?hope\s+(?:your\s+day\s+is\s+going\s+well|you(?:'re|\s+are|r)?\s+(?:well|doing\s+well|good|ok"
+    r"|having\s+a\s+good\s+day)|all\s+is\s+well)",
+    r"espero\s+que\s+(?:(?:voce|vc)\s+)?(?:esteja|estejam|esta)\s+(?:tudo\s+)?(?:bem|otimo|bom)",
     r"(?:that's|thats|that\s+is|that\s+was|it's|its)\s+all(?:\s+(?:for\s+now|i\s+needed))?",
     r"(?:e\s+)?(?:so\s+isso|era\s+so\s+isso|e\s+isso)(?:\s+(?:por\s+hoje|mesmo))?",
 )
@@ -679,6 +712,8 @@ _EVIDENCE_WORD = (r"(?:study|studies|estudos?|pesquisas?|research|papers?|artigo
                   r"|sites?|websites?|paginas?|webpages?"
                   r"|trials?|ensaios?|evidence|evidencias?|proofs?|provas?|documents?|documentos?)")
 # "what's the reference for number 2", "source do item 1", "which reference is number 2".
+# A guideline as what an answer came from: "is that from a guideline?", "qual diretriz foi essa?".
+_GUIDELINE_WORD = r"(?:guide?lines?|diretriz(?:es)?|protocol\w*|consensos?|consensus)"
 _SOURCE_ITEM = (rf"{_SOURCE_WORD}\s+(?:(?:completa|complete|full|inteira|exata|exact)\s+)?"
                 rf"(?:(?:for|of|is|do|da|de|e)\s+)?(?:the\s+|o\s+|a\s+)?"
                 r"(?:item|number|numero|n[º°o]\.?|#)\s*(?P<n3>\d{1,2})\b")
@@ -688,10 +723,10 @@ SOURCES: tuple[str, ...] = (
     rf"(?:(?:the|a|as|o|os|sao|all)\s+)?(?:\w+\s+)?{_SOURCE_WORD}",
     rf"{_SOURCE_WORD}\s*{_NUMBER_SIGN}?\s*\[?\d{{1,2}}", r"\[\d{1,2}\]",
     rf"^\W*{_SOURCE_WORD}(?:\s+please|\s+por\s+favor)?",
-    r"where\s+(?:does|did|do)\s+(?:that|this|it|these|those)\s+come\s+from",
+    r"where\s+(?:does|did|do)\s+(?:that|this|it|these|those)\s+(?:\w+\s+)?come\s+from",
     r"de\s+onde\s+(?:veio|vem|vieram|saiu|tirou|voce\s+tirou)(?!\s+(?:a|o|as|os)\s+(?!informac|dado|resposta"
     r"|numero)\w)",
-    r"where(?:'d|\s+did|\s+do)\s+(?:you|u|ya)\s+(?:get|find|read|take|see|hear)\s+(?:that|this|it|these"
+    r"where(?:\s+exactly)?(?:'d|\s+did|\s+do)\s+(?:you|u|ya)\s+(?:get|find|read|take|see|hear)\s+(?:that|this|it|these"
     r"|those|isso"
     r"|isto)",
     rf"(?:cite|citar?|name|share)\s+(?:\w+\s+)?{_SOURCE_WORD}",
@@ -717,7 +752,7 @@ SOURCES: tuple[str, ...] = (
     r"onde\s+(?:voce|vc|tu)\s+(?:leu|viu|achou|encontrou|tirou|pegou)\s+(?:isso|isto|ess[ae])",
     # Who says so: "according to whom?", "says who?", "segundo quem?".
     r"^\W*(?:according\s+to\s+(?:who|whom|what)|says\s+who|who\s+says|segundo\s+quem|de\s+acordo\s+com\s+quem"
-    r"|quem\s+(?:disse|diz|falou))\W*$",
+    r"|quem\s+(?:disse|diz|falou))(?:\s+(?:exactly|exatamente|mesmo|then|entao))?\W*$",
     # How it is known: "how do you know that?", "como vc sabe disso?", "what are you basing that on".
     r"how\s+do\s+(?:you|u)\s+know\s+(?:that|this|it)", r"como\s+(?:(?:voce|vc|tu)\s+)?sabe\s+(?:disso|isso"
     r"|disto)",
@@ -777,7 +812,7 @@ SOURCES: tuple[str, ...] = (
     rf"(?:send|give|share|manda|mande|passa)\s+(?:me\s+)?(?:the|o|a|os|as)\s+(?:{_EVIDENCE_WORD}"
     rf"|{_SOURCE_WORD})"
     rf"(?:\s+(?:for|to|of|d[aeo])?\s*(?:that|this|it|isso|essa|esse|disso|dessa|desse|{_SOURCE_WORD}))?"
-    r"(?:\s+(?:please|pls|plz|pfv|pf|por\s+favor))?\W*$",
+    r"(?:\s+(?:please|pls|plz|pfv|pf|por\s+favor))?(?:\W*$|\s*[,;])",
     # What the answer rests on: "which guideline is that answer based on?", "em que diretriz vc se baseou?".
     r"(?:based|basead[oa])\s+(?:on|em)\s+(?:what|which|que|qual)", r"se\s+base(?:ou|ia|ando)",
     r"(?:is|was)\s+(?:that|this|it|the|your)\s+(?:\w+\s+)?based\s+on",
@@ -793,7 +828,8 @@ SOURCES: tuple[str, ...] = (
     # The one used, to check: "i want to check the reference you used", "conferir a referência que vc usou".
     rf"(?:check|verify|conferir|confere|checar|verificar)\s+(?:the|your|ur|a|o|as|os|sua)\s+(?:{_EVIDENCE_WORD}"
     rf"|{_SOURCE_WORD})",
-    rf"{_SOURCE_WORD}\s+(?:que\s+)?(?:you|u|vc|voce)\s+(?:used|usou|cited|citou|gave|deu)\b",
+    rf"(?:{_SOURCE_WORD}|{_EVIDENCE_WORD})\s+(?:que\s+|that\s+|which\s+)?(?:you|u|vc|voce)\s+(?:used|usou|cited"
+    r"|citou|gave|deu|got|took|read|found|tirou|pegou|leu|achou)\b",
     r"(?:which|what|que|qual)\s+(?:\w+\s+){0,2}(?:is|was|e|foi)\s+(?:that|this|the|your|essa|esta|a)\s+"
     r"(?:answer|response|information|info|resposta|informacao)\s+(?:based|basead[oa])",
     # The evidence for the answer named by a noun: "tem link dessa informação?", "o link dessa resposta".
@@ -808,12 +844,38 @@ SOURCES: tuple[str, ...] = (
     r"onde\s+(?:eu\s+)?(?:posso\s+|consigo\s+|da\s+pra\s+)?(?:leio|vejo|confiro|acho|encontro|ler|ver"
     r"|conferir|checar|achar|encontrar)\s+(?:mais\s+)?(?:sobre\s+)?(?:isso|isto|ess[ae]\s+\w+)\b",
     # Where it was got: "cite where you got this", "where u got that?".
-    r"where\s+(?:you|u|ya)\s+(?:got|found|read|saw|heard|get|took)\s+(?:that|this|it|these|those)\b",
+    r"where\s+(?:exactly\s+)?(?:you|u|ya)\s+(?:got|found|read|saw|heard|get|took)\s+(?:that|this|it|these|those)\b",
     # Whether evidence stands behind it: "is that from a real study?", "tem estudo que comprova isso?".
     rf"(?:is|was)\s+(?:that|this|it)\s+(?:from|based\s+on|in)\s+(?:an?\s+|the\s+|any\s+)?(?:\w+\s+)?"
-    rf"{_EVIDENCE_WORD}",
+    rf"(?:{_EVIDENCE_WORD}|{_GUIDELINE_WORD})",
     rf"{_EVIDENCE_WORD}\s+(?:que\s+|that\s+)?(?:comprova|comprovam|prova|provam|confirma|confirmam|proves?"
     r"|confirms?|supports?)\s+(?:isso|isto|that|this|it)\b",
+    # Who says or recommends it: "who says so", "quem recomenda isso?", "essa recomendação é de quem?".
+    r"who\s+(?:says|said|recommends?|recommended|claims?|claimed|states?|stated)\s+(?:so|that|this|it)\b",
+    r"quem\s+(?:recomenda|recomendou|afirma|afirmou|garante|indica)\s+(?:isso|isto|essa|esse|aquilo)\b",
+    r"(?:isso|isto|that|this|ess[ae]\s+\w+)\s+(?:e|eh|foi|vem|veio)\s+de\s+quem\b",
+    rf"^\W*(?:according\s+to|segundo|de\s+acordo\s+com|conforme)\s+(?:which|what|qual|que|quais)\s+(?:\w+\s+)?"
+    rf"(?:{_EVIDENCE_WORD}|{_SOURCE_WORD}|{_GUIDELINE_WORD})\W*$",
+    # A guideline or a study the answer came from: "is that from a guideline?", "essa recomendação que vc
+    # falou é de qual diretriz?", "qual diretriz foi essa?".
+    r"(?:that|this|it|isso|isto|ess[ae](?:\s+\w+)?(?:\s+(?:que|that)\s+(?:vc|voce|you|u)\s+\w+)?)\s+(?:is|was|e"
+    r"|eh|foi|vem|veio|comes|came|ta|esta)\s+(?:from|de|em|in|no|na)\s+(?:qual|que|which|what|alguma|algum|some"
+    rf"|any|an?|the|uma|um)\s+(?:\w+\s+)?(?:{_GUIDELINE_WORD}|{_EVIDENCE_WORD}|{_SOURCE_WORD})\b",
+    rf"(?:which|what|qual|que)\s+{_GUIDELINE_WORD}\s+(?:was|is|e|foi|era)\s+(?:that|this|it|isso|esse|essa)\b",
+    # A link to it: "tem o link do estudo?", "a link to that paper", "algum link pra eu conferir".
+    rf"(?:links?|urls?)\s+(?:to|for|of|do|da|de|dessa|desse|disso|desta|deste|pro|pra)\s+(?:(?:the|that|this|o|a"
+    rf"|esse|essa)\s+)?(?:{_EVIDENCE_WORD}|{_SOURCE_WORD}|that|this|it|isso)\b",
+    r"(?:links?|urls?)\s+(?:pra|para|so|to|where)\s+(?:eu\s+|i\s+(?:can\s+)?)?(?:conferir|checar|ler|ver"
+    r"|verificar|check|read|verify|see)\b",
+    # Where a figure or a piece of information came from: "de onde é essa info?".
+    r"de\s+onde\s+(?:e|eh|veio|vem|saiu)\s+(?:essa|esse|esta|este|that|this)\s+(?:info|informacao|information"
+    r"|dados?|data|numeros?|numbers?|recomendacao|resposta|afirmacao|claim|stats?|estatisticas?)\b",
+    r"de\s+onde\s+(?:e|eh)\s+(?:isso|isto)\b",
+    # "sauce?": slang for source, the whole message.
+    r"^\W*(?:the\s+)?sauce\W*(?:pls|please|plz)?\W*$",
+    # Shown where it says so: "show me where it says that", "mostra onde diz isso".
+    r"(?:show|mostr\w*|point)\s+(?:me\s+)?(?:to\s+)?(?:where|onde)\s+(?:(?:it|that|this|isso|isto|ele|ela)\s+)?"
+    r"(?:says?|diz|fala|is\s+written|ta\s+escrito|esta\s+escrito)\b",
 )
 SOURCE_NUMBERS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3,

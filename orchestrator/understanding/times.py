@@ -29,12 +29,15 @@ _TIME = re.compile(
     # ("daqui a duas horas" has its "a" taken into the number by with_digits: "daqui      2 horas").
     r"(?P<duration>\b(?:daqui(?:\s+a)?|em|dentro\s+de|in|within)\s+\d{1,2}\s*(?:horas?|hours?|h)\b)"
     rf"|(?:\b{_PREFIX}?(?:"
-    rf"(?P<h1>\d{{1,2}})(?::(?P<m1>\d{{2}}))?\s*{am_pm('ampm')}"
+    # Minutes after a space too, as dictated: "2 30 pm", "at 9 30".
+    rf"(?P<h1>\d{{1,2}})(?:[:\s](?P<m1>[0-5]\d))?\s*{am_pm('ampm')}"
     rf"|(?P<h2>\d{{1,2}})\s?(?:h|hs|hrs|horas?)(?:\s?(?P<m2>\d{{2}})(?:\s?min)?)?(?![a-z]){_period('p2')}"
     rf"|(?P<h3>\d{{1,2}}):(?P<m3>\d{{2}})\b{_period('p3')}"
     r"))"
     rf"|(?:\b{_PREFIX}?(?P<h4>\d{{1,2}})\s+(?:da|de|in\s+the|at)\s+(?P<p4>{_PERIOD_WORD})\b)"
-    rf"|(?:\b{_PREFIX}(?P<h5>\d{{1,2}}){_NOT_AN_HOUR})"
+    rf"|(?:\b{_PREFIX}(?P<h5>\d{{1,2}})(?:\s+(?:e\s+)?(?P<m5>[0-5]\d)|\s+e\s+(?P<half>meia))?{_NOT_AN_HOUR})"
+    # "10 e 30", "10 e meia": an hour and its minutes joined by "e" (not two days: "dia 10 e 15").
+    rf"|(?:(?<!dia\s)(?<!dias\s)\b(?P<h6>\d{{1,2}})\s+e\s+(?P<m6>[0-5]\d|meia){_NOT_AN_HOUR})"
     rf"|(?:\b(?:ao\s+|at\s+|a\s+)?(?P<noon>{NOON})\b)"
     rf"|(?:\b(?:a\s+|at\s+)?(?P<midnight>{MIDNIGHT})\b)"
 )
@@ -54,10 +57,11 @@ def _time_of(match: re.Match[str]) -> str | None:
         return "00:00"
     if g["h1"]:
         return clock(int(g["h1"]), int(g["m1"] or 0), am_pm=g["ampm"])
-    hour = int(g["h2"] or g["h3"] or g["h4"] or g["h5"])
-    if g["h5"] and not 7 <= hour <= 20:
+    hour = int(g["h2"] or g["h3"] or g["h4"] or g["h5"] or g["h6"])
+    if (g["h5"] or g["h6"]) and not 7 <= hour <= 20:
         return None  # a bare "at 3" is too ambiguous to book
-    return clock(hour, int(g["m2"] or g["m3"] or "0"), period=g["p2"] or g["p3"] or g["p4"])
+    minutes = "30" if g["half"] or g["m6"] == "meia" else g["m2"] or g["m3"] or g["m5"] or g["m6"] or "0"
+    return clock(hour, int(minutes), period=g["p2"] or g["p3"] or g["p4"])
 
 
 def find_time(folded: str) -> TimeFound:
