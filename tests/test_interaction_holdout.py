@@ -10,6 +10,7 @@ from tests.eval.interactions import (
     HOLDOUT5_PATH,
     HOLDOUT6_PATH,
     HOLDOUT7_PATH,
+    HOLDOUT8_PATH,
     HOLDOUT_PATH,
     score,
 )
@@ -63,9 +64,17 @@ def test_the_sixth_list_holds_its_floors_since_it_was_tuned_on():
     assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]
 
 
-def test_the_held_out_list_stays_at_its_measured_rates():
-    # interactions_holdout7.json, never tuned on: 82.5% / 2.0% first, 83.5% / 2.0% after the
-    # holdout6 round (short of the 90% target; 49 minor pairs only). A fall below is a regression.
+def test_the_seventh_list_holds_its_floors_since_it_was_tuned_on():
+    # interactions_holdout7.json: 82.5% / 2.0% first, 83.5% after the holdout6 round, 90.5% / 2.0%
+    # after its own round.
     result = score(HOLDOUT7_PATH)
-    assert result.recall >= 0.83
+    assert result.recall >= 0.90, result.missed[:20]
+    assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]
+
+
+def test_the_held_out_list_stays_at_its_measured_rates():
+    # interactions_holdout8.json: 86.0% / 0 of 130 first, 89.0% / 0 after the holdout7 round (short of
+    # the 90% target). A fall below is a regression.
+    result = score(HOLDOUT8_PATH)
+    assert result.recall >= 0.89
     assert result.false_alarm_rate <= MAX_FALSE_ALARMS
