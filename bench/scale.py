@@ -1,5 +1,6 @@
 """Fan-out that scales with clinics: the same cardiology listing Ask on a registry of the two
-cardiology clinics and on one of eight (six more, seeded from their ids), in one run."""
+cardiology clinics and on one of eight (six more, seeded from their ids), in one run; each asking
+every clinic (the default) and listing from the orchestrator's slot replicas (HEALTHMESH_SLOT_REPLICA)."""
 
 import asyncio
 import contextlib
@@ -31,10 +32,14 @@ def cardiology_registry(path: Path, extra: list[str]) -> Path:
     return path
 
 
-def _cardiology_mesh(data: Path, clinics: int) -> LocalMesh:
+MODES = {"": "false", ", replica": "true"}  # label suffix -> HEALTHMESH_SLOT_REPLICA
+
+
+def _cardiology_mesh(data: Path, clinics: int, replica: str) -> LocalMesh:
     listed = cardiology_registry(data / "cardiology.json", [f"cardio_{n}" for n in range(1, clinics - 1)])
     return start_mesh(data, ephemeral_ports=True, registry_path=listed,
-                      env={"HEALTHMESH_TRACE_FILE": "off", "HEALTHMESH_SLOTS_PER_CLINIC": "1"})
+                      env={"HEALTHMESH_TRACE_FILE": "off", "HEALTHMESH_SLOTS_PER_CLINIC": "1",
+                           "HEALTHMESH_SLOT_REPLICA": replica})
 
 
 def _listing_call(stub: orchestrator_pb2_grpc.OrchestratorServiceStub, clinics: int):
@@ -44,36 +49,36 @@ def _listing_call(stub: orchestrator_pb2_grpc.OrchestratorServiceStub, clinics: 
     return ask
 
 
-def _per_process(meshes: dict[int, LocalMesh]) -> dict[str, dict[str, int]]:
-    """Each mesh's processes by role: the orchestrator, the verifier, and its clinics as one row."""
-    return {f"{n} clinics": {svc.name: svc.proc.pid for svc in mesh.services if svc.proc}
-            for n, mesh in meshes.items()}
-
-
 async def run(console: Console, requests: int) -> None:
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as meshes_up:
-        meshes: dict[int, LocalMesh] = {}
-        for clinics in (2, 8):
-            meshes[clinics] = _cardiology_mesh(Path(tmp) / str(clinics), clinics)
-            meshes_up.callback(meshes[clinics].stop)
+        meshes: dict[str, tuple[int, LocalMesh]] = {}
+        for suffix, replica in MODES.items():
+            for clinics in (2, 8):
+                name = f"{clinics} clinics{suffix}"
+                mesh = _cardiology_mesh(Path(tmp) / name.replace(" ", "_").replace(",", ""), clinics, replica)
+                meshes_up.callback(mesh.stop)
+                meshes[name] = clinics, mesh
         async with contextlib.AsyncExitStack() as channels:
             calls = {}
-            for clinics, mesh in meshes.items():
+            for name, (clinics, mesh) in meshes.items():
                 channel = await channels.enter_async_context(
                     mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address))
-                calls[f"{clinics} clinics"] = _listing_call(
-                    orchestrator_pb2_grpc.OrchestratorServiceStub(channel), clinics)
-            results, cpu = await rounds(calls, _per_process(meshes), requests // 2, concurrencies=(1,))
-    two, eight = results["2 clinics"][1], results["8 clinics"][1]
-    console.print(table("Ask fan-out: eight cardiology clinics vs two, alternating rounds", [two, eight],
-                        {1: two}, "two clinics", "target: eight within 1.3x of two"))
+                calls[name] = _listing_call(orchestrator_pb2_grpc.OrchestratorServiceStub(channel), clinics)
+            pids = {name: {svc.name: svc.proc.pid for svc in mesh.services if svc.proc}
+                    for name, (_, mesh) in meshes.items()}
+            results, cpu = await rounds(calls, pids, requests // 2, concurrencies=(1,))
+    for suffix in MODES:
+        two, eight = results[f"2 clinics{suffix}"][1], results[f"8 clinics{suffix}"][1]
+        how = "listing from slot replicas" if suffix else "asking every clinic"
+        console.print(table(f"Ask fan-out: eight cardiology clinics vs two, {how}, alternating rounds",
+                            [two, eight], {1: two}, "two clinics", "target: eight within 1.3x of two"))
     out = Table(title="CPU ms per Ask, by process (concurrency 1)")
     for column in ("process", *cpu):
         out.add_column(column, justify="left" if column == "process" else "right")
     for role in ("orchestrator", "verifier"):
         out.add_row(role, *(f"{by_proc[role]:.2f}" for by_proc in cpu.values()))
     out.add_row("clinics (sum)", *(f"{sum(by_proc[cid] for cid in mesh.clinics):.2f}"
-                                   for mesh, by_proc in zip(meshes.values(), cpu.values(), strict=True)))
+                                   for (_, mesh), by_proc in zip(meshes.values(), cpu.values(), strict=True)))
     out.add_row("all", *(f"{sum(by_proc.values()):.2f}" for by_proc in cpu.values()))
     console.print(out)
 
