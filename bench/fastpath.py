@@ -1,6 +1,7 @@
 """The Ask's fast path against its floor: the two-clinic listing Ask of the real mesh (default
-settings) and the bare stand-in of its hop structure (bench.floor), in alternating rounds of one
-run, so a change in the machine's load falls on both. Prints Ask p50 / floor p50 and throughput at
+settings, and listing from its slot replicas: HEALTHMESH_SLOT_REPLICA) and the bare stand-in of its
+hop structure (bench.floor), in alternating rounds of one run, so a change in the machine's load
+falls on each. Prints Ask p50 / floor p50 and throughput at
 concurrency 1 and 16, CPU ms per Ask of each process (from /proc, over the measured rounds), and
 where one Ask's time goes: the orchestrator's spans of a mesh keeping every trace, each with when it
 starts and how long it takes (median over the Asks), so overlapping stages show as such."""
@@ -55,22 +56,29 @@ async def rounds(calls: dict[str, Callable[[int], Awaitable[object]]], pids: dic
 Measured = tuple[dict[str, dict[int, Result]], dict[str, dict[str, float]]]
 
 
+REPLICA = "Ask, slot replica"
+
+
 async def _against_floor(tmp: Path, requests: int) -> Measured:
-    mesh = start_mesh(tmp / "mesh", ephemeral_ports=True)
+    meshes = {"Ask": start_mesh(tmp / "mesh", ephemeral_ports=True)}
     try:
+        meshes[REPLICA] = start_mesh(tmp / "replica", ephemeral_ports=True,
+                                     env={"HEALTHMESH_SLOT_REPLICA": "true"})
         with start_floor(tmp / "floor-pki") as floor:
             async with contextlib.AsyncExitStack() as stack:
-                real = await stack.enter_async_context(
-                    mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address))
                 bare = await stack.enter_async_context(
                     Transport.plain("bench").aio_channel(floor.orchestrator))
-                calls = {"floor": ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(bare)),
-                         "Ask": ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(real))}
-                pids = {"floor": {role: proc.pid for role, proc in floor.procs.items()},
-                        "Ask": {s.name: s.proc.pid for s in mesh.services if s.name in ON_PATH and s.proc}}
+                calls = {"floor": ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(bare))}
+                pids = {"floor": {role: proc.pid for role, proc in floor.procs.items()}}
+                for name, mesh in meshes.items():
+                    real = await stack.enter_async_context(
+                        mesh.orchestrator.transport().aio_channel(mesh.orchestrator.address))
+                    calls[name] = ask_call(orchestrator_pb2_grpc.OrchestratorServiceStub(real))
+                    pids[name] = {s.name: s.proc.pid for s in mesh.services if s.name in ON_PATH and s.proc}
                 return await rounds(calls, pids, requests)
     finally:
-        mesh.stop()
+        for mesh in meshes.values():
+            mesh.stop()
 
 
 async def _breakdown(tmp: Path, requests: int) -> tuple[list[tuple[str, float, float]], float]:
