@@ -211,10 +211,9 @@ def understanding_table(parts: dict[str, UnderstandingPart]) -> Table:
         table.add_row(intent, *cells)
     table.add_row("all", *(f"{p.rate:.1%}" for p in parts.values()))
     table.add_row("all, intent only", *(f"{p.intent_rate:.1%}" for p in parts.values()))
+    evidence = f"; {' and '.join(EVIDENCE)}: the evidence, failures never printed" if EVIDENCE else ""
     table.caption = (f"exact (the intent and every labeled entity) / cases; targets {TARGET_OVERALL:.0%} "
-                     "overall, "
-                     f"{TARGET_PER_INTENT:.0%} per intent (exact)"
-                     + (f"; {EVIDENCE} is the evidence, its failures are never printed" if EVIDENCE else ""))
+                     f"overall, {TARGET_PER_INTENT:.0%} per intent (exact){evidence}")
     return table
 
 
@@ -265,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     understanding = score_understanding()
     console.print(understanding_table(understanding))
     for name, part in understanding.items():
-        for case_id, what in part.wrong if name != EVIDENCE else ():
+        for case_id, what in part.wrong if name not in EVIDENCE else ():
             console.print(f"  understanding, {name}, {case_id}: {escape(what)}")
     phis = {path: score_phi(path) for _, path in PHI_PARTS}  # by file: several parts share a label
     for part, path in PHI_PARTS:
