@@ -397,6 +397,10 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
     ("chloroquine", "rilpivirine", MAJOR, "qt_possible_risk + qt_prolonging", "QT"),
     ("desipramine", "hydroxychloroquine", MAJOR, "qt_possible_risk + qt_prolonging", "QT"),
     ("morphine", "ramelteon", MAJOR, "cns_depressant + opioid", "respiratory depression"),
+    ("hydrocodone", "ranolazine", MAJOR, "cyp3a4_opioid + weak_cyp3a4_inhibitor", "boxed warning"),
+    ("doxepin", "fentanyl", MAJOR, "cns_depressant + opioid", "respiratory depression"),
+    ("linezolid", "levodopa", CONTRAINDICATED, "levodopa + nonselective_maoi", "hypertensive crisis"),
+    ("levodopa", "phenelzine", CONTRAINDICATED, "levodopa + nonselective_maoi", "MAO-B"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
@@ -410,6 +414,8 @@ def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severit
     ("erythromycin", "amlodipine"),  # the cohort's CYP3A4 inhibitors were azoles, diltiazem and verapamil
     ("irinotecan", "fenofibrate"),  # gemfibrozil inhibits UGT1A1; other fibrates are not named
     ("aliskiren", "tacrolimus"),  # the aliskiren label names ciclosporin, not tacrolimus
+    ("levodopa", "rasagiline"),  # the levodopa labels contraindicate nonselective MAOIs, not MAO-B inhibitors
+    ("levodopa", "moclobemide"),  # selective MAO-A: no significant pressor reaction in a levodopa study
 ])
 def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str, b: str) -> None:
     assert all(i.severity < MAJOR for i in servicer._interactions([a, b]).interactions)

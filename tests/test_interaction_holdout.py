@@ -72,9 +72,9 @@ def test_the_seventh_list_holds_its_floors_since_it_was_tuned_on():
     assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]
 
 
-def test_the_held_out_list_stays_at_its_measured_rates():
-    # interactions_holdout8.json: 86.0% / 0 of 130 first, 89.0% / 0 after the holdout7 round (short of
-    # the 90% target). A fall below is a regression.
+def test_the_eighth_list_holds_its_floors_since_it_was_tuned_on():
+    # interactions_holdout8.json, a tuned list now: 86.0% / 0 of 130 first, 89.0% / 0 after the holdout7
+    # round, 90.0% / 0 after its own round.
     result = score(HOLDOUT8_PATH)
-    assert result.recall >= 0.89
-    assert result.false_alarm_rate <= MAX_FALSE_ALARMS
+    assert result.recall >= 0.90, result.missed[:20]
+    assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]
