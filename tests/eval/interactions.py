@@ -33,11 +33,19 @@ HOLDOUT7_PATH = Path(__file__).with_name("interactions_holdout7.json")
 # them, for uncovered families: that later figure is not clean evidence, the first one is. The holdout8
 # round then tuned on its misses (90.0% / 0 after it): it too is a regression set now.
 HOLDOUT8_PATH = Path(__file__).with_name("interactions_holdout8.json")
+# A second source, never tuned on: every pair both drugs of which the knowledge base knows, none in an
+# earlier list, of the ONC high-priority list (Phansalkar 2012, as dbmi-pitt/public-PDDI-analysis holds it:
+# "high priority", counted as major) and of a public scrape of drugs.com's checker (blood-pressure drugs:
+# major, minor, none). First run, after the holdout7 round: 96.1% major found (ONC 95.5%, drugs.com
+# 47/47), 0 of 47 false alarms; the same after the holdout8 round. The knowledge base cites the ONC list
+# among its sources, so its part measures how fully that source's classes are held, not a source the
+# knowledge base never read.
+HOLDOUT9_PATH = Path(__file__).with_name("interactions_holdout9.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first runs)"
 PARTS = (("tuned on after its first run", HOLDOUT_PATH), ("tuning", HOLDOUT2_PATH), (_RETIRED, HOLDOUT3_PATH),
          (_RETIRED, HOLDOUT4_PATH), (_RETIRED, HOLDOUT5_PATH), (_RETIRED, HOLDOUT6_PATH),
-         (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH))
+         (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH), (HELD_OUT, HOLDOUT9_PATH))
 TARGET_RECALL, TARGET_FALSE_ALARMS = 0.90, 0.05
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
 
