@@ -41,7 +41,7 @@ _NOT_NAMES = frozenset("""
     parque shopping estacao metro bairro vila jardim praia igreja escola universidade faculdade park station
     mall church school university street st avenue ave road rd lane
     dizzy tired cansado cansada nervous nervoso nervosa anxious ansioso ansiosa confused confuso confusa
-    afraid sad triste covid
+    afraid sad triste covid chole appy
 """.split()) | {*EN_WEEKDAYS, *PT_WEEKDAYS, *EN_MONTHS, *PT_MONTHS} - {"marco"}  # Marco is a name
 # Who a person is to the writer; never a name themselves ("minha mae pediu", "my son tenzin").
 _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brother sister grandmother grandma
@@ -49,7 +49,8 @@ _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brothe
     esposo esposa marido mulher irma irmao avo amigo amiga vizinho vizinha neto neta sogro sogra tia tio bebe
     namorado namorada companheiro companheira kid grandson granddaughter grandchild nephew niece cousin aunt
     uncle caregiver carer cuidador cuidadora vo vovo sobrinho sobrinha primo prima enteado enteada padrasto
-    madrasta colega roommate interpreter interprete acompanhante dependente titular""".split())
+    madrasta colega roommate interpreter interprete acompanhante dependente titular bisavo bisava bisa
+    bisneto bisneta newborn boss chefe patrao patroa""".split())
 # Words that end a name typed in lower case after "me chamo" / "my name is".
 _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     and e ou or quero queria gostaria preciso need want would like to para pra tenho have has is am are sou
