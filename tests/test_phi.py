@@ -648,3 +648,38 @@ def test_an_age_over_89_after_a_relative_with_a_middle_initial(detector: PhiDete
 ])
 def test_two_common_first_names_after_a_mention(detector: PhiDetector, text: str, name: str) -> None:
     assert any(name in span for span in _spans(detector, text, "NAME"))
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("dob 11th nov 1952, name deng majok", "deng majok"),  # a clause opening with "name", unlisted names
+    ("nascimento: 7/1/1950, nome odete", "odete"),
+    ("nome maria aparecida, cpf em anexo", "maria aparecida"),  # names that are also words after "nome"
+    ("please fax the letter to (303) 555-0191, attn carmen ruiz", "carmen ruiz"),  # a letter's attention
+    ("policy # UHC 911 847 302, subscriber wanjiru kamau", "wanjiru kamau"),  # an insurance's subscriber
+    ("numero da apolice SUL-2024-0481177, segurado eduardo", "eduardo"),
+    ("my partner sione will pick up the prescription", "sione"),  # a relative, an unlisted name, a verb
+    ("minha bisavo sebastiana tem 101 anos", "sebastiana"),
+    ("moana kealoha here, birthday 9-21-1983", "moana kealoha"),  # the writer opening the message
+    ("55 (48) 9 9617-4420 e meu whats, greice", "greice"),  # a listed name signing the message
+    ("quem ta falando e o marcelo, enfermeiro do home care", "marcelo"),
+    ("i'll bring fatima with me, she translates for me", "fatima"),
+])
+def test_names_after_cues_listed_or_not(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "my son vomited twice last night",  # a relative, then no name
+    "my daughter wheezing again, what do I do?",
+    "the rash here is worse",  # "here" not after who writes
+    "pode ser amanha de manha, obrigada",  # a sign-off, no name
+    "a mancha ficou vermelha, rosa",  # a colour closing the message
+    "what name should I put on the form?",  # "name" then common words
+    "subscriber number is on the back of the card",
+])
+def test_cues_before_words_are_not_names(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+def test_a_form_label_is_not_part_of_the_name(detector: PhiDetector) -> None:
+    assert _spans(detector, "Nome completo: Juliana Sampaio", "NAME") == ["Juliana Sampaio"]
