@@ -683,3 +683,26 @@ def test_cues_before_words_are_not_names(detector: PhiDetector, text: str) -> No
 
 def test_a_form_label_is_not_part_of_the_name(detector: PhiDetector) -> None:
     assert _spans(detector, "Nome completo: Juliana Sampaio", "NAME") == ["Juliana Sampaio"]
+
+
+@pytest.mark.parametrize(("text", "value", "category"), [
+    ("my va claim number is C 28 441 903 please add it", "C 28 441 903", "RECORD_ID"),  # one letter, groups
+    ("o numero do prontuario da zuleica e PR 0045 1182", "PR 0045 1182", "RECORD_ID"),  # letters, two groups
+    ("o numero do meu plano amil e 088142773", "088142773", "RECORD_ID"),  # a plan named by its insurer
+    ("matricula do ipsemg 00451287-3 pra minha mae", "00451287-3", "RECORD_ID"),  # named by its institution
+    ("please note patient Kiri Tawhiri (NHI ZAC4491) prefers", "ZAC4491", "NATIONAL_ID"),  # New Zealand
+    ("liga (0xx21) 2547-8890", "(0xx21) 2547-8890", "PHONE"),  # Brazil's open-carrier long distance
+    ("i moved to Montreal QC H3A 1G2 last year", "H3A 1G2", "POSTAL_CODE"),  # a Canadian postcode
+])
+def test_numbers_in_context_of_more_forms(detector: PhiDetector, text: str, value: str,
+                                          category: str) -> None:
+    assert value in _spans(detector, text, category)
+
+
+@pytest.mark.parametrize("text", [
+    "o plano custa 350 reais por mes?",  # a plan's price
+    "a matricula da escola abre em janeiro",
+    "is the NHI needed for a visit?",
+])
+def test_plans_and_registrations_without_numbers_are_not_ids(detector: PhiDetector, text: str) -> None:
+    assert not detector.detect(text).found

@@ -119,8 +119,11 @@ def national_id_context() -> ContextRecognizer:
              r"(?:numero\s+de\s+)?utente|nif")
     # "12.345.678-X", "MG-12345678", "078 05 1120", "700 5081 2293 4418", an RNE "V482193-K"
     value = r"(?P<phi>(?-i:[A-Z]{1,2}[-\s]?)?\d(?:[\d.\-]|[ ](?=\d)){4,18}(?:[\dXx]|(?<=-)(?-i:[A-Z])))"
+    # New Zealand's National Health Index: three letters, then four digits or two digits and two letters.
+    nhi = r"(?P<phi>(?-i:[A-HJ-NP-Z]{3}(?:\d{4}|\d{2}[A-HJ-NP-Z]{2})))"
     return ContextRecognizer("NATIONAL_ID", "NationalIdContext",
-                             [(rf"(?i:\b(?:{words})\b{_FILL}){value}{_E}", 0.8)])
+                             [(rf"(?i:\b(?:{words})\b{_FILL}){value}{_E}", 0.8),
+                              (rf"(?i:\bnhi(?:\s+(?:number|no))?\b{_FILL}){nhi}{_E}", 0.8)])
 
 
 def ssn() -> UsSsnRecognizer:
@@ -186,6 +189,8 @@ def local_phone() -> PatternRecognizer:
         supported_entity="PHONE", name="LocalPhoneRecognizer", context=_PHONE_CONTEXT,
         patterns=[Pattern("BR mobile", rf"{_B}9\d{{4}}[-\s]\d{{4}}{_E}", 0.5),
                   Pattern("BR landline (weak)", rf"{_B}\d{{4}}-\d{{4}}{_E}", 0.2),
+                  # The long-distance prefix with its carrier left open: "(0xx21) 2547-8890".
+                  Pattern("BR 0xx", r"(?<!\w)\(?0xx\d{2}\)?\s*9?\d{4}[-\s]?\d{4}(?!\w)", 0.6),
                   Pattern("US local (weak)", rf"{_B}\d{{3}}[-.]\d{{4}}{_E}", 0.2),
                   Pattern("international",
                           r"(?<![\w+])\+\d{1,3}(?:[\s.\-]?\(?\d{1,4}\)?){2,5}(?![\w\-])", 0.5)])
@@ -199,7 +204,11 @@ def postal_code() -> PatternRecognizer:
                   Pattern("State and ZIP", rf"(?<!\w)(?-i:[A-Z]{{2}}),?\s+\d{{5}}(?:-\d{{4}})?{_E}", 0.5),
                   # A CEP without its dash after the state: "Rio de Janeiro - RJ, 20539272".
                   Pattern("State and CEP", rf"(?<!\w)(?-i:[A-Z]{{2}}),?\s+\d{{8}}{_E}", 0.5),
-                  Pattern("UK postcode", r"(?<!\w)(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?!\w)", 0.5)])
+                  Pattern("UK postcode", r"(?<!\w)(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?!\w)", 0.5),
+                  # Canada's: letter, digit, letter, then digit, letter, digit ("H3A 1G2").
+                  Pattern("Canadian postcode",
+                          r"(?<!\w)(?-i:[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d)(?!\w)",
+                          0.5)])
 
 
 # US states' codes typed in lower case ("new york ny 10028"), except those that are also words
@@ -226,7 +235,9 @@ def patient_id() -> PatternRecognizer:
 
 
 def record_id_context() -> ContextRecognizer:
-    words = (r"prontuario|ficha|registro\s+(?:d[aeo]\s+)?paciente|registro\s+medico|matricula|"
+    # "matricula do ipsemg": a registration at an institution, named after it.
+    words = (r"prontuario|ficha|registro\s+(?:d[aeo]\s+)?paciente|registro\s+medico|"
+             r"matricula(?:\s+d[oa]\s+[a-z]+)?|"
              r"carteirinha(?:\s+do\s+(?:convenio|plano(?:\s+de\s+saude)?))?|"
              r"cartao\s+(?:do\s+)?(?:sus|convenio|plano(?:\s+de\s+saude)?)|numero\s+do\s+convenio|cns|mrn|"
              r"medical\s+record(?:\s+(?:number|no|#))?|record\s+(?:number|no|#)|chart(?:\s+(?:number|no))?|"
@@ -235,7 +246,7 @@ def record_id_context() -> ContextRecognizer:
              r"member(?:ship)?(?:\s+(?:id|number|no|#))?|subscriber\s+(?:id|number)|beneficiary(?:\s+(?:id|number))?|"
              r"insurance\s+(?:id|number|card|no|#)|policy(?:\s+(?:number|no|#)|\s*#)?|"
              r"medica(?:re|id)(?:\s+(?:id|number|no|#))?|mbi|apolice|"
-             r"health\s+plan\s+(?:id|number)|plan\s+id|group\s+(?:number|no|#)|convenio|plano\s+de\s+saude|"
+             r"health\s+plan\s+(?:id|number)|plan\s+id|group\s+(?:number|no|#)|convenio|plano|"
              r"case\s+number|record\s*#|pront\.?|guia|"
              # A hospital's or a claim's number, an insurer's card named by its plan: "carteira do ipsemg",
              # "carteirinha bradesco saude", "carrier id".
@@ -244,9 +255,10 @@ def record_id_context() -> ContextRecognizer:
     # Or a card number in groups of digits: "898 0012 3456 7890", "0 884 000123456789 0", or after a
     # plan's letters: "MCD 7720 1184 9".
     value = (r"(?P<phi>(?=[\w\-./]*\d)[A-Za-z0-9][\w\-./]{2,24}[A-Za-z0-9](?:[ ]\d{3,}(?![\w\-/]))*"
-             r"|(?:(?-i:[A-Z]{2,4})[ ])?\d{1,6}(?:[ ]\d{1,16}){2,5}(?![\w\-/])"
-             # An insurer's letters, then its number: "UHC 904471236".
-             r"|(?-i:[A-Z]{2,4})[ ]\d{6,16}(?![\w\-/]))")
+             r"|(?:(?-i:[A-Z]{1,4})[ ])?\d{1,6}(?:[ ]\d{1,16}){2,5}(?![\w\-/])"
+             # An insurer's or a file's letters, then its number: "UHC 904471236", "PR 0045 1182",
+             # "C 28 441 903".
+             r"|(?-i:[A-Z]{1,4})[ ](?:\d{6,16}|\d{3,6}[ ]\d{3,16})(?![\w\-/]))")
     # A few words may come between the record word and its value, ending in a verb: "patient id at
     # the old hospital was SJH-204471", "matrícula do convênio do meu pai é BR-55420918-3".
     between = r"(?:\s+[a-z]+){0,6}?\s+(?:was|is|e|eh|era|foi|numero|number|:)\s*"
