@@ -28,9 +28,10 @@ ABROAD = tuple("""AR BO CL CO EC MX PE UY HT AO MZ CV ES IT DE FR GB IE NL PL RU
                 KR CN TW HK IN PK BD PH VN TH ID MY NG GH ZA MA DZ ET KE SO""".split())
 # And, deeper (the top DEEP_TOP of ABROAD and of these), names that are rare as words: Canada, the
 # Caribbean and Central America, Central Asia and the Caucasus, Israel and the Arab world, Sudan (Dinka,
-# Nuer), Cameroon and Southern and East Africa, Central and Northern Europe, the Balkans, Fiji, Singapore.
+# Nuer), Cameroon and Southern and East Africa, Central, Western and Northern Europe (whose immigrants
+# bring names from everywhere: Tibetan ones in Switzerland), the Balkans, Fiji, Singapore.
 FURTHER = tuple("""CA JM PR CR GT HN SV PA KZ AZ GE TM AF IL PS JO YE AE QA KW OM TN LY SD CM BW NA BF BI
-                 DJ CZ HU GR HR RS BG MD SE NO DK FI FJ SG""".split())
+                 DJ CZ HU GR HR RS BG MD SE NO DK FI FJ SG CH BE AT LU""".split())
 HOME_TOP, ABROAD_TOP, DEEP_TOP = 3000, 1000, 2000
 MIN_LENGTH = 3  # "Lk", "Jo": initials and noise more often than names
 COMMON_ZIPF = 4.0  # wordfreq's Zipf scale: 4 is once per 100,000 words
