@@ -706,3 +706,17 @@ def test_numbers_in_context_of_more_forms(detector: PhiDetector, text: str, valu
 ])
 def test_plans_and_registrations_without_numbers_are_not_ids(detector: PhiDetector, text: str) -> None:
     assert not detector.detect(text).found
+
+
+@pytest.mark.parametrize("text", [
+    "Jackson Memorial or Baptist Health for a second opinion on my thyroid?",
+    "the Hope Lodge near the cancer center has rooms available?",
+    "Gloria Dei Lutheran runs the flu shot drive at the church on Saturday",
+    "Ashley Furniture delivery blocked the ramp, can the appt be moved?",
+    "Will the Florence Nightingale ward accept visitors after 8pm?",
+    "his coach at Lincoln High wants a sports physical",
+    "o Hemocentro de Ribeirao Preto precisa de doador O negativo?",
+])
+def test_memorials_lodges_churches_schools_shops_and_wards_are_not_names(detector: PhiDetector,
+                                                                          text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

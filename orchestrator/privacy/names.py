@@ -353,7 +353,8 @@ _REACHING = tuple("""fly flying flew drive driving heading travel traveling trav
 _TO = ("to", "pra", "para", "a", "ao", "ate", "de", "do", "da", "of", "in", "em", "no", "na")
 # A place named after a person or a saint: "Hospital Israelita Albert Einstein", "Instituto Dante
 # Pazzanese", "Santa Casa de Misericórdia", "São José dos Campos", "Distrito Federal".
-_NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Fundacao|Beneficencia|Rede|"
+_NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Hemocentro|Fundacao|Beneficencia|"
+                r"Rede|"
                 r"UBS|UPA|Memorial|Laboratorio|Faculdade|Universidade|Escola|Sao|Santa|Santo|Saint|St\.|Mount|Distrito|Presidente|"
                 r"Governador|Marechal|Rio|Magazine|Lojas?|Banco|Farmacia|Drogaria|Supermercado|Grupo)"
                 r"(?:\s+(?:d[aeo]s?|[A-Z][\w'\-]*)){1,5}"
@@ -361,7 +362,10 @@ _NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Fund
                 # "Martin Luther King Jr Blvd", "Ford Motor Company".
                 r"|\b(?:[A-Z][\w'\-]*\s+){1,4}(?:Hospital|Clinic|Medical\s+Center|Health|Institute|University|"
                 r"Street|St|Avenue|Ave|Boulevard|Blvd|Road|Rd|Lane|Drive|Highway|Company|Co|Corp|Corporation|Inc|"
-                r"Motors?|Bank|Pharmacy|Farma|Pharma|Ward|Wing|Unit)\b"
+                r"Motors?|Bank|Pharmacy|Farma|Pharma|Ward|Wing|Unit|Memorial|Lodge|House|Church|Chapel|Lutheran|"
+                # schools and shops: "Lincoln High", "Ashley Furniture"; a ward in lower case.
+                r"Baptist|Methodist|Catholic|High|Elementary|Academy|College|School|Furniture|Diagnostics|Labs?|"
+                r"Foods?|Market|Store|Mall|ward|wing|unit)\b"
                 # Places reached or served: "flying to La Paz", "vou viajar pra Vitória", "a unidade de
                 # Vitória da Conquista".
                 rf"|(?i:\b(?:{_trie(_REACHING)})\s+(?:{_trie(_TO)})\s+)"
