@@ -720,3 +720,18 @@ def test_plans_and_registrations_without_numbers_are_not_ids(detector: PhiDetect
 def test_memorials_lodges_churches_schools_shops_and_wards_are_not_names(detector: PhiDetector,
                                                                           text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("SQS 308 bloco C apto 201, Asa Sul, Brasilia DF, CEP 70355-030", "SQS 308 bloco C apto 201"),
+    ("a visita e na Quadra 204 Sul, Alameda 12, Lote 7, Palmas - TO", "Quadra 204 Sul, Alameda 12, Lote 7"),
+    ("moro na quadra 12 conjunto B casa 4 em Sobradinho", "quadra 12 conjunto B casa 4"),
+    ("i moved to 902 Rue Sherbrooke O, app 14, Montreal QC H3A 1G2", "902 Rue Sherbrooke O, app 14"),
+])
+def test_brasilia_blocks_and_quebec_streets(detector: PhiDetector, text: str, address: str) -> None:
+    assert any(address in span for span in _spans(detector, text, "ADDRESS"))
+
+
+def test_a_sports_court_is_not_an_address(detector: PhiDetector) -> None:
+    text = "o jogo e na quadra 3 amanha, posso jogar com o joelho assim?"
+    assert "ADDRESS" not in detector.detect(text).categories
