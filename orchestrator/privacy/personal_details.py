@@ -179,20 +179,27 @@ _RUE = (r"\b\d{1,5},?\s+(?i:rue|chemin|boulevard|boul\.|montee|rang)\s+" + _STRE
 
 
 def street_address() -> PatternRecognizer:
-    """Brazilian, Portuguese and Quebec street addresses (US forms are `addresses.UsAddressRecognizer`'s)."""
+    """Brazilian and Portuguese street addresses (US forms are `addresses.UsAddressRecognizer`'s)."""
     # Without a house number a street is a place anyone may name ("a clínica da Av. Paulista");
     # a bare street counts only after "moro na" / "my address is" (see _residence).
     return PatternRecognizer(
         supported_entity="ADDRESS", name="StreetAddressRecognizer",
         patterns=[
             Pattern("PT street", rf"{_STREET_PT}\s*{_STREET_NAME}{_HOUSE_NUMBER}{_PLACES_PT}", 0.7),
-            Pattern("BR block", f"(?:{_BLOCK_PT}){_PLACES_PT}", 0.7),
-            Pattern("Quebec street", _RUE + _PLACES_PT, 0.7),
+
             # A post office box and its town: "PO Box 4471, Bozeman MT", "Caixa Postal 120, Itu - SP".
             Pattern("PO box", r"(?i:\bp\.?\s?o\.?\s+box|\bcaixa\s+postal)\s+\d{1,6}"
                               r"(?:,?\s+(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})"
                               r"(?:,?\s*-?\s*(?-i:[A-Z]{2})\b)?)?", 0.7),
         ])
+
+
+
+def block_address() -> ContextRecognizer:
+    """Brasília's blocks and Quebec's streets, number first: a recognizer of its own, as Presidio's
+    pattern recognizers read every pattern case-insensitively, which costs these more."""
+    return ContextRecognizer("ADDRESS", "BlockAddress",
+                             [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7)])
 
 
 # "Washington state", "estado de Minas Gerais": the words that say a place is a state or a country.

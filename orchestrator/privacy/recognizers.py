@@ -13,6 +13,7 @@ Entity types are the detector's categories, so results need no mapping.
 import re
 from collections.abc import Iterable
 
+import phonenumbers
 import tldextract
 from presidio_analyzer import LocalRecognizer, Pattern, PatternRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
@@ -158,7 +159,8 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
 
     python-phonenumbers scans the whole text once per region and tries to parse every number in
     it (dates, times, ids), so it is given only the runs that could be a phone number, with one
-    character either side for its own boundary checks."""
+    character either side for its own boundary checks; and a run with its country code ("+44 …")
+    once, not once per region: every region reads it alike."""
 
     def __init__(self) -> None:
         super().__init__(supported_entity="PHONE", supported_regions=_REGIONS, context=_PHONE_CONTEXT)
@@ -170,12 +172,23 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
             if len(_NON_DIGIT.sub("", run.group())) < 8:
                 continue
             start = max(0, run.start() - 1)
-            for r in super().analyze(text[start:run.end() + 1], entities, nlp_artifacts):
-                r.start, r.end = r.start + start, r.end + start
-                if _TOLL_FREE.match(_NON_DIGIT.sub("", text[r.start:r.end])):
-                    r.score = TOLL_FREE_SCORE
-                results.append(r)
+            regions = _REGIONS[:1] if run.group().lstrip("(").startswith("+") else _REGIONS
+            for begin, end in self._numbers(text[start:run.end() + 1], regions, run.end() - start):
+                digits = _NON_DIGIT.sub("", text[start + begin:start + end])
+                score = TOLL_FREE_SCORE if _TOLL_FREE.match(digits) else self.SCORE
+                results.append(RecognizerResult("PHONE", start + begin, start + end, score))
         return results
+
+    def _numbers(self, text: str, regions: tuple[str, ...], run_end: int) -> list[tuple[int, int]]:
+        """Where python-phonenumbers finds a valid number of one of `regions`, each span once; the
+        regions after one whose number takes the whole run (up to `run_end`) would find no more."""
+        spans: dict[tuple[int, int], None] = {}
+        for region in regions:
+            matches = phonenumbers.PhoneNumberMatcher(text, region, leniency=self.leniency)
+            spans |= dict.fromkeys((m.start, m.end) for m in matches)
+            if any(begin <= 1 and end >= run_end for begin, end in spans):
+                break
+        return list(spans)
 
 
 TOLL_FREE_SCORE = 0.2  # below the detector's floor until a context word raises it
@@ -189,11 +202,20 @@ def local_phone() -> PatternRecognizer:
         supported_entity="PHONE", name="LocalPhoneRecognizer", context=_PHONE_CONTEXT,
         patterns=[Pattern("BR mobile", rf"{_B}9\d{{4}}[-\s]\d{{4}}{_E}", 0.5),
                   Pattern("BR landline (weak)", rf"{_B}\d{{4}}-\d{{4}}{_E}", 0.2),
-                  # The long-distance prefix with its carrier left open: "(0xx21) 2547-8890".
-                  Pattern("BR 0xx", r"(?<!\w)\(?0xx\d{2}\)?\s*9?\d{4}[-\s]?\d{4}(?!\w)", 0.6),
                   Pattern("US local (weak)", rf"{_B}\d{{3}}[-.]\d{{4}}{_E}", 0.2),
                   Pattern("international",
                           r"(?<![\w+])\+\d{1,3}(?:[\s.\-]?\(?\d{1,4}\)?){2,5}(?![\w\-])", 0.5)])
+
+
+def trunk_phone() -> ContextRecognizer:
+    """A Brazilian number with the long-distance prefix and its carrier left open: "(0xx21) 2547-8890"."""
+    return ContextRecognizer("PHONE", "TrunkPhone", [
+        (r"(?<!\w)(?P<phi>\(?0[xX]{2}\d{2}\)?\s*9?\d{4}[-\s]?\d{4})(?!\w)", 0.6)])
+
+
+def says_trunk(text: str) -> bool:
+    """The trunk-phone recognizer's gate: "0xx" in the text."""
+    return "0xx" in text or "0XX" in text
 
 
 def postal_code() -> PatternRecognizer:
@@ -204,11 +226,7 @@ def postal_code() -> PatternRecognizer:
                   Pattern("State and ZIP", rf"(?<!\w)(?-i:[A-Z]{{2}}),?\s+\d{{5}}(?:-\d{{4}})?{_E}", 0.5),
                   # A CEP without its dash after the state: "Rio de Janeiro - RJ, 20539272".
                   Pattern("State and CEP", rf"(?<!\w)(?-i:[A-Z]{{2}}),?\s+\d{{8}}{_E}", 0.5),
-                  Pattern("UK postcode", r"(?<!\w)(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?!\w)", 0.5),
-                  # Canada's: letter, digit, letter, then digit, letter, digit ("H3A 1G2").
-                  Pattern("Canadian postcode",
-                          r"(?<!\w)(?-i:[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d)(?!\w)",
-                          0.5)])
+                  Pattern("UK postcode", r"(?<!\w)(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?!\w)", 0.5),])
 
 
 # US states' codes typed in lower case ("new york ny 10028"), except those that are also words
@@ -223,6 +241,8 @@ def postal_code_context() -> ContextRecognizer:
     return ContextRecognizer("POSTAL_CODE", "PostalCodeContext", [
         (rf"(?i:\b(?:{words})\b{_FILL}){value}{_E}", 0.8),
         (rf"(?<!\w)(?:{_STATES_LOWER}),?\s+(?P<phi>\d{{5}}(?:-\d{{4}})?){_E}", 0.5),
+        # Canada's: letter, digit, letter, then digit, letter, digit ("H3A 1G2").
+        (r"(?<!\w)(?P<phi>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d)(?!\w)", 0.5),
         # Portugal's 4+3 codes, and a bare CEP, after the city: "Porto 4050-262", "Recife, 50030230".
         (rf"(?<![\w-])(?-i:[A-Z][a-z]+),?\s+(?P<phi>\d{{4}}-\d{{3}}|\d{{8}}){_E}", 0.5)])
 
