@@ -735,3 +735,22 @@ def test_brasilia_blocks_and_quebec_streets(detector: PhiDetector, text: str, ad
 def test_a_sports_court_is_not_an_address(detector: PhiDetector) -> None:
     text = "o jogo e na quadra 3 amanha, posso jogar com o joelho assim?"
     assert "ADDRESS" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("paz esta com febre desde ontem, ela tem 3 anos", "paz"),  # a name that is a word, then a person's verb
+    ("Clara tem 2 anos e ta com diarreia", "Clara"),
+    ("call jun-ho on 010-4827-1193", "jun-ho"),  # a Korean name's short second syllable
+])
+def test_word_names_before_what_people_do_and_korean_syllables(detector: PhiDetector, text: str,
+                                                                name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "Summer is here and my allergies are back",
+    "paz e bem a todos, a clinica abre sabado?",
+    "grace period for the payment ends friday?",
+])
+def test_words_opening_a_message_are_not_names(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

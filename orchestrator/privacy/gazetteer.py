@@ -85,14 +85,14 @@ class GazetteerNameRecognizer(LocalRecognizer):
     "Surname, First"."""
 
     def __init__(self, stop_words: Iterable[str], introducing: str, mentioning: str, following: str,
-                 whoever: tuple[str, str, str, str, str, str], names: Gazetteer | None = None) -> None:
+                 whoever: tuple[str, str, str, str, str, str, str], names: Gazetteer | None = None) -> None:
         self._names = names or gazetteer()
         self._stop = frozenset(stop_words)
         self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue}))\s*[,:]?\s*$")
                                                for cue in (introducing, mentioning))
         self._following = re.compile(rf"[\s,]+(?i:{following})")
         (self._apposition, self._opening, self._self_after, self._contact, self._kin_told,
-         self._opening_verb) = (
+         self._opening_verb, self._person_verb) = (
             re.compile(rf"(?i:{cue})") for cue in whoever)
         super().__init__(supported_entities=["NAME"], name="GazetteerNames")
 
@@ -118,11 +118,13 @@ class GazetteerNameRecognizer(LocalRecognizer):
         return results
 
     def _is_name(self, word: str, capitalized: bool = False) -> bool:
-        """A gazetteer name, or names joined by hyphens ("maria-jose"); capitalized when `capitalized`
-        (a run begun with a capital goes on with capitals: "Hiroshi Tanaka said")."""
+        """A gazetteer name, or names joined by hyphens ("maria-jose"), the syllables of a Korean name
+        after the first too short to list ("jun-ho"); capitalized when `capitalized` (a run begun with
+        a capital goes on with capitals: "Hiroshi Tanaka said")."""
         parts = word.lower().split("-")
         return (not (capitalized and word[0].islower()) and not set(parts) & self._stop
-                and all(p in self._names.first or p in self._names.last for p in parts))
+                and all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
+                        for i, p in enumerate(parts)))
 
     def _run(self, text: str, tokens: list[re.Match[str]], i: int) -> list[re.Match[str]]:
         """The names from token i on, joined by spaces and particles; none unless a first name starts them."""
@@ -175,6 +177,11 @@ class GazetteerNameRecognizer(LocalRecognizer):
             return 0.6
         # Opening the message, a name not a common word before a verb: "anil is not picking up".
         if plain and self._opening.fullmatch(text, 0, start) and self._opening_verb.match(text, end):
+            return 0.6
+        # A first name that is also a word, opening the message before what only people do: "tiago vai
+        # receber o kit", "paz esta com febre" (not "Summer is here", "will be fine").
+        if (names[0].lower() in self._names.first and self._opening.fullmatch(text, 0, start)
+                and self._person_verb.match(text, end)):
             return 0.6
         if len(names) == 1 and self._joined(text, start, end, bool(plain)):
             return 0.6

@@ -300,7 +300,10 @@ _OPENING_VERB = (r"\s+(?:is|was|has|had|will|wont|won'?t|can'?t|cant|can|needs?|
 # pick up my meds? he's my brother", "o joaquim e a iara sao meus netos".
 _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|elas)?\s*(?:are|sao))\s+"
              rf"(?:my|minha|meu|our|meus|minhas|nossos|nossas)\s+(?:{_KIN})s?\b")
-_WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB)
+# What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
+_PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|caiu|"
+                r"needs|wants|said|called|told|asked|fell|was\s+born)\b")
+_WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB)
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:
