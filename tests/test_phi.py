@@ -754,3 +754,8 @@ def test_word_names_before_what_people_do_and_korean_syllables(detector: PhiDete
 ])
 def test_words_opening_a_message_are_not_names(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+def test_portuguese_verbs_and_contractions_end_a_name(detector: PhiDetector) -> None:
+    assert _spans(detector, "tiago vai receber o kit amanha", "NAME") == ["tiago"]
+    assert "liga pro" not in _spans(detector, "liga pro meu irmao em luanda +244 923 456 781", "NAME")

@@ -58,7 +58,7 @@ _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     this isso that for of do da dos das no na nos nas by sobrenome surname nascimento birth idade age can
     could posso pode marcar book agendar remarcar cancelar cancel lugar local endereco numero consultorio
     recepcao atendimento setor suporte mora moram moro she he him hers shes hes said says told asked
-    cel fixo tel dele dela deles delas completo completa
+    cel fixo tel dele dela deles delas completo completa vai pro pros pras liga ligar ligue
 """.split()) | frozenset(_KIN_WORDS)
 # The language detector's common words are not names either; "marco" (março) is also Marco.
 _COMMON = (PORTUGUESE_WORDS | ENGLISH_WORDS | lexicon.PLACE_WORDS) - {"marco"}
