@@ -759,3 +759,8 @@ def test_words_opening_a_message_are_not_names(detector: PhiDetector, text: str)
 def test_portuguese_verbs_and_contractions_end_a_name(detector: PhiDetector) -> None:
     assert _spans(detector, "tiago vai receber o kit amanha", "NAME") == ["tiago"]
     assert "liga pro" not in _spans(detector, "liga pro meu irmao em luanda +244 923 456 781", "NAME")
+
+
+def test_a_zip_as_where_one_is(detector: PhiDetector) -> None:
+    assert _spans(detector, "which ER near 62785 is best?", "POSTAL_CODE") == ["62785"]
+    assert "POSTAL_CODE" not in detector.detect("i walk near 10000 steps a day").categories

@@ -244,7 +244,10 @@ def postal_code_context() -> ContextRecognizer:
         # Canada's: letter, digit, letter, then digit, letter, digit ("H3A 1G2").
         (r"(?<!\w)(?P<phi>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d)(?!\w)", 0.5),
         # Portugal's 4+3 codes, and a bare CEP, after the city: "Porto 4050-262", "Recife, 50030230".
-        (rf"(?<![\w-])(?-i:[A-Z][a-z]+),?\s+(?P<phi>\d{{4}}-\d{{3}}|\d{{8}}){_E}", 0.5)])
+        (rf"(?<![\w-])(?-i:[A-Z][a-z]+),?\s+(?P<phi>\d{{4}}-\d{{3}}|\d{{8}}){_E}", 0.5),
+        # A ZIP as where one is: "which ER near 62785 is best?" (not "near 10000 steps a day").
+        (r"(?i:\b(?:near|close\s+to|perto\s+d[eo])\s+)(?P<phi>\d{5})"
+         r"(?=\s*(?:[?.,;!)]|$)|\s+(?i:is|are|that|with|for|e|que|com)\b)", 0.5)])
 
 
 def patient_id() -> PatternRecognizer:
