@@ -132,11 +132,12 @@ def test_cpf_shapes_are_national_ids(detector: PhiDetector, text: str) -> None:
 
 def test_the_sessions_patient_name_is_phi(detector: PhiDetector) -> None:
     maria = ["Maria Souza"]
-    assert not detector.detect("Maria precisa remarcar").found
-    result = detector.detect("Maria precisa remarcar", patient_names=maria)
+    # "Maria precisa remarcar" names her anyway: a first name before what only people do.
+    assert not detector.detect("Maria remarcar amanha").found
+    result = detector.detect("Maria remarcar amanha", patient_names=maria)
     assert result.spans == (PhiSpan(0, 5, "NAME"),)
     assert detector.detect("maria souza aqui", patient_names=maria).categories == ("NAME",)
-    assert detector.detect("Maria precisa remarcar", patient_names="Maria Souza").spans == result.spans
+    assert detector.detect("Maria remarcar amanha", patient_names="Maria Souza").spans == result.spans
     assert detector.detect("Joao Pereira de novo", patient_names=["João Pereira"]).categories == ("NAME",)
     # A word of the name in lower case is an ordinary word; a doctor sharing the surname is public.
     assert not detector.detect("tenho uma mancha cor de rosa", patient_names=["Rosa Lima"]).found
