@@ -132,11 +132,12 @@ def test_cpf_shapes_are_national_ids(detector: PhiDetector, text: str) -> None:
 
 def test_the_sessions_patient_name_is_phi(detector: PhiDetector) -> None:
     maria = ["Maria Souza"]
-    assert not detector.detect("Maria precisa remarcar").found
-    result = detector.detect("Maria precisa remarcar", patient_names=maria)
+    # "Maria precisa remarcar" names her anyway: a first name before what only people do.
+    assert not detector.detect("Maria remarcar amanha").found
+    result = detector.detect("Maria remarcar amanha", patient_names=maria)
     assert result.spans == (PhiSpan(0, 5, "NAME"),)
     assert detector.detect("maria souza aqui", patient_names=maria).categories == ("NAME",)
-    assert detector.detect("Maria precisa remarcar", patient_names="Maria Souza").spans == result.spans
+    assert detector.detect("Maria remarcar amanha", patient_names="Maria Souza").spans == result.spans
     assert detector.detect("Joao Pereira de novo", patient_names=["João Pereira"]).categories == ("NAME",)
     # A word of the name in lower case is an ordinary word; a doctor sharing the surname is public.
     assert not detector.detect("tenho uma mancha cor de rosa", patient_names=["Rosa Lima"]).found
@@ -648,3 +649,119 @@ def test_an_age_over_89_after_a_relative_with_a_middle_initial(detector: PhiDete
 ])
 def test_two_common_first_names_after_a_mention(detector: PhiDetector, text: str, name: str) -> None:
     assert any(name in span for span in _spans(detector, text, "NAME"))
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("dob 11th nov 1952, name deng majok", "deng majok"),  # a clause opening with "name", unlisted names
+    ("nascimento: 7/1/1950, nome odete", "odete"),
+    ("nome maria aparecida, cpf em anexo", "maria aparecida"),  # names that are also words after "nome"
+    ("please fax the letter to (303) 555-0191, attn carmen ruiz", "carmen ruiz"),  # a letter's attention
+    ("policy # UHC 911 847 302, subscriber wanjiru kamau", "wanjiru kamau"),  # an insurance's subscriber
+    ("numero da apolice SUL-2024-0481177, segurado eduardo", "eduardo"),
+    ("my partner sione will pick up the prescription", "sione"),  # a relative, an unlisted name, a verb
+    ("minha bisavo sebastiana tem 101 anos", "sebastiana"),
+    ("moana kealoha here, birthday 9-21-1983", "moana kealoha"),  # the writer opening the message
+    ("55 (48) 9 9617-4420 e meu whats, greice", "greice"),  # a listed name signing the message
+    ("quem ta falando e o marcelo, enfermeiro do home care", "marcelo"),
+    ("i'll bring fatima with me, she translates for me", "fatima"),
+])
+def test_names_after_cues_listed_or_not(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "my son vomited twice last night",  # a relative, then no name
+    "my daughter wheezing again, what do I do?",
+    "the rash here is worse",  # "here" not after who writes
+    "pode ser amanha de manha, obrigada",  # a sign-off, no name
+    "a mancha ficou vermelha, rosa",  # a colour closing the message
+    "what name should I put on the form?",  # "name" then common words
+    "subscriber number is on the back of the card",
+])
+def test_cues_before_words_are_not_names(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+def test_a_form_label_is_not_part_of_the_name(detector: PhiDetector) -> None:
+    assert _spans(detector, "Nome completo: Juliana Sampaio", "NAME") == ["Juliana Sampaio"]
+
+
+@pytest.mark.parametrize(("text", "value", "category"), [
+    ("my va claim number is C 28 441 903 please add it", "C 28 441 903", "RECORD_ID"),  # one letter, groups
+    ("o numero do prontuario da zuleica e PR 0045 1182", "PR 0045 1182", "RECORD_ID"),  # letters, two groups
+    ("o numero do meu plano amil e 088142773", "088142773", "RECORD_ID"),  # a plan named by its insurer
+    ("matricula do ipsemg 00451287-3 pra minha mae", "00451287-3", "RECORD_ID"),  # named by its institution
+    ("please note patient Kiri Tawhiri (NHI ZAC4491) prefers", "ZAC4491", "NATIONAL_ID"),  # New Zealand
+    ("liga (0xx21) 2547-8890", "(0xx21) 2547-8890", "PHONE"),  # Brazil's open-carrier long distance
+    ("i moved to Montreal QC H3A 1G2 last year", "H3A 1G2", "POSTAL_CODE"),  # a Canadian postcode
+])
+def test_numbers_in_context_of_more_forms(detector: PhiDetector, text: str, value: str,
+                                          category: str) -> None:
+    assert value in _spans(detector, text, category)
+
+
+@pytest.mark.parametrize("text", [
+    "o plano custa 350 reais por mes?",  # a plan's price
+    "a matricula da escola abre em janeiro",
+    "is the NHI needed for a visit?",
+])
+def test_plans_and_registrations_without_numbers_are_not_ids(detector: PhiDetector, text: str) -> None:
+    assert not detector.detect(text).found
+
+
+@pytest.mark.parametrize("text", [
+    "Jackson Memorial or Baptist Health for a second opinion on my thyroid?",
+    "the Hope Lodge near the cancer center has rooms available?",
+    "Gloria Dei Lutheran runs the flu shot drive at the church on Saturday",
+    "Ashley Furniture delivery blocked the ramp, can the appt be moved?",
+    "Will the Florence Nightingale ward accept visitors after 8pm?",
+    "his coach at Lincoln High wants a sports physical",
+    "o Hemocentro de Ribeirao Preto precisa de doador O negativo?",
+])
+def test_memorials_lodges_churches_schools_shops_and_wards_are_not_names(detector: PhiDetector,
+                                                                          text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("SQS 308 bloco C apto 201, Asa Sul, Brasilia DF, CEP 70355-030", "SQS 308 bloco C apto 201"),
+    ("a visita e na Quadra 204 Sul, Alameda 12, Lote 7, Palmas - TO", "Quadra 204 Sul, Alameda 12, Lote 7"),
+    ("moro na quadra 12 conjunto B casa 4 em Sobradinho", "quadra 12 conjunto B casa 4"),
+    ("i moved to 902 Rue Sherbrooke O, app 14, Montreal QC H3A 1G2", "902 Rue Sherbrooke O, app 14"),
+])
+def test_brasilia_blocks_and_quebec_streets(detector: PhiDetector, text: str, address: str) -> None:
+    assert any(address in span for span in _spans(detector, text, "ADDRESS"))
+
+
+def test_a_sports_court_is_not_an_address(detector: PhiDetector) -> None:
+    text = "o jogo e na quadra 3 amanha, posso jogar com o joelho assim?"
+    assert "ADDRESS" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("paz esta com febre desde ontem, ela tem 3 anos", "paz"),  # a name that is a word, then a person's verb
+    ("Clara tem 2 anos e ta com diarreia", "Clara"),
+    ("call jun-ho on 010-4827-1193", "jun-ho"),  # a Korean name's short second syllable
+])
+def test_word_names_before_what_people_do_and_korean_syllables(detector: PhiDetector, text: str,
+                                                                name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "Summer is here and my allergies are back",
+    "paz e bem a todos, a clinica abre sabado?",
+    "grace period for the payment ends friday?",
+])
+def test_words_opening_a_message_are_not_names(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+def test_portuguese_verbs_and_contractions_end_a_name(detector: PhiDetector) -> None:
+    assert _spans(detector, "tiago vai receber o kit amanha", "NAME") == ["tiago"]
+    assert "liga pro" not in _spans(detector, "liga pro meu irmao em luanda +244 923 456 781", "NAME")
+
+
+def test_a_zip_as_where_one_is(detector: PhiDetector) -> None:
+    assert _spans(detector, "which ER near 62785 is best?", "POSTAL_CODE") == ["62785"]
+    assert "POSTAL_CODE" not in detector.detect("i walk near 10000 steps a day").categories

@@ -14,9 +14,13 @@ def test_the_committed_gazetteer_names_its_source_and_license() -> None:
     assert {"silva", "carvalho", "jenkins"} <= names.last
     assert {"rosa", "will", "grace"} <= names.words and "tatiane" not in names.words
     assert {"argentina", "portugal"} <= names.places
+    # Deeper lists of more countries (Kazakh, Tibetan, Ethiopian names), without their words or drugs.
+    assert {"aigerim", "tsering", "dawit", "babajide"} <= names.first
+    assert not {"farmacia", "come", "tomei", "levar", "allegra"} & (names.first | names.last)
 
 
 def test_the_build_keeps_each_countrys_top_names_folded() -> None:
     names = {"João": {"rank": {"BR": 2, "US": None}}, "Zé": {"rank": {"BR": 9}},
              "Kwame": {"rank": {"GH": 40, "US": 900}}, "Jo": {"rank": {"US": 1}}}
-    assert ranked(names, {"BR": 5, "GH": 50, "US": 5}) == {"joao": 2, "kwame": 40}
+    assert ranked(names, {"BR": 5, "GH": 50, "US": 5}) == {"joao": (2, {"joao", "joão"}),
+                                                            "kwame": (40, {"kwame"})}

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from orchestrator.privacy.regions import country_names
 from runtime.text.fold import strip_accents
+from tools.drug_loader import name_index
 
 DATA_PATH = Path(__file__).with_name("data") / "names.tsv"
 HOME = ("BR", "PT", "US")
@@ -25,16 +26,26 @@ HOME = ("BR", "PT", "US")
 # East, Asia, Africa (the US's own immigrants included: Somali, Thai, Vietnamese, Indonesian names).
 ABROAD = tuple("""AR BO CL CO EC MX PE UY HT AO MZ CV ES IT DE FR GB IE NL PL RU UA TR LB SY IQ IR SA EG JP
                 KR CN TW HK IN PK BD PH VN TH ID MY NG GH ZA MA DZ ET KE SO""".split())
-HOME_TOP, ABROAD_TOP = 3000, 1000
+# And, deeper (the top DEEP_TOP of ABROAD and of these), names that are rare as words: Canada, the
+# Caribbean and Central America, Central Asia and the Caucasus, Israel and the Arab world, Sudan (Dinka,
+# Nuer), Cameroon and Southern and East Africa, Central, Western and Northern Europe (whose immigrants
+# bring names from everywhere: Tibetan ones in Switzerland), the Balkans, Fiji, Singapore.
+FURTHER = tuple("""CA JM PR CR GT HN SV PA KZ AZ GE TM AF IL PS JO YE AE QA KW OM TN LY SD CM BW NA BF BI
+                 DJ CZ HU GR HR RS BG MD SE NO DK FI FJ SG CH BE AT LU""".split())
+HOME_TOP, ABROAD_TOP, DEEP_TOP = 3000, 1000, 2000
 MIN_LENGTH = 3  # "Lk", "Jo": initials and noise more often than names
 COMMON_ZIPF = 4.0  # wordfreq's Zipf scale: 4 is once per 100,000 words
+# Deeper in the lists, words ("farmacia", "come", "tomei", "lap") outnumber names that are also words:
+# there a name is kept only when rarer than once per 500,000 words and not a drug's ("Allegra").
+RARE_ZIPF = 3.3
 
 HEADER = """\
 # Person names for the PHI detector, most frequent first, written by
 # `python -m orchestrator.privacy.build_names` (do not edit by hand).
 # Source: names-dataset {version} (Philippe Remy, https://github.com/philipperemy/name-dataset),
 # MIT License; names and their per-country rank from the 2021 Facebook data of 533M users.
-# Countries: top {home_top} of {home}; top {abroad_top} of {abroad}.
+# Countries: top {home_top} of {home}; top {abroad_top} of {abroad}; and names with a Zipf frequency
+# under {rare} as words, not names of drugs, in the top {deep_top} of those and of {further}.
 # Word flags: names with a wordfreq (https://github.com/rspeer/wordfreq, Apache-2.0) Zipf frequency of
 # at least {zipf} in English, Portuguese or Spanish.
 # Place flags: names of countries in English, Portuguese or Spanish (pycountry, LGPL-2.1; its ISO 3166
@@ -43,21 +54,27 @@ HEADER = """\
 """
 
 
-def is_common_word(name: str) -> bool:
+def word_frequency(spellings: set[str]) -> float:
+    """The highest Zipf frequency of any spelling as a word of English, Portuguese or Spanish ("graça",
+    folded "graca", is common; "graca" alone is not)."""
     from wordfreq import zipf_frequency
 
-    return max(zipf_frequency(name, lang) for lang in ("en", "pt", "es")) >= COMMON_ZIPF
+    return max(zipf_frequency(name, lang) for name in spellings for lang in ("en", "pt", "es"))
 
 
-def ranked(names: dict[str, dict], top: dict[str, int]) -> dict[str, int]:
-    """Folded name -> best rank among the countries in `top` where its rank is within that country's top."""
-    best: dict[str, int] = {}
+def ranked(names: dict[str, dict], top: dict[str, int]) -> dict[str, tuple[int, set[str]]]:
+    """Folded name -> its best rank among the countries in `top` where its rank is within that
+    country's top, and its spellings (lower case, folded and as written)."""
+    best: dict[str, tuple[int, set[str]]] = {}
     for name, info in names.items():
-        for country, rank in info["rank"].items():
-            if rank is not None and rank <= top.get(country, 0):
-                folded = strip_accents(name).lower()
-                if len(folded) >= MIN_LENGTH and folded.isalpha() and rank < best.get(folded, rank + 1):
-                    best[folded] = rank
+        folded = strip_accents(name).lower()
+        if len(folded) < MIN_LENGTH or not folded.isalpha():
+            continue
+        ranks = [rank for country, rank in info["rank"].items()
+                 if rank is not None and rank <= top.get(country, 0)]
+        if ranks:
+            rank, spellings = best.get(folded, (min(ranks), set()))
+            best[folded] = (min(rank, *ranks), spellings | {folded, name.lower()})
     return best
 
 
@@ -68,13 +85,18 @@ def build(path: Path = DATA_PATH) -> int:
 
     dataset = NameDataset()
     top = {country: HOME_TOP for country in HOME} | {country: ABROAD_TOP for country in ABROAD}
+    deep = {country: DEEP_TOP for country in (*ABROAD, *FURTHER)} | {country: HOME_TOP for country in HOME}
     lines = [HEADER.format(version=version("names-dataset"), home_top=HOME_TOP, home=", ".join(HOME),
-                           abroad_top=ABROAD_TOP, abroad=", ".join(ABROAD), zipf=COMMON_ZIPF)]
-    countries = country_names()
+                           abroad_top=ABROAD_TOP, abroad=", ".join(ABROAD), rare=RARE_ZIPF, deep_top=DEEP_TOP,
+                           further=", ".join(FURTHER), zipf=COMMON_ZIPF)]
+    countries, drugs = country_names(), name_index()
     for kind, names in (("first", dataset.first_names), ("last", dataset.last_names)):
         best = ranked(names, top)
-        for name, rank in sorted(best.items(), key=lambda kv: (kv[1], kv[0])):
-            flags = ["word"] * is_common_word(name) + ["place"] * (name in countries)
+        best |= {name: found for name, found in ranked(names, deep).items()
+                 if name not in best and name not in drugs and word_frequency(found[1]) < RARE_ZIPF}
+        for name, (rank, _) in sorted(best.items(), key=lambda kv: (kv[1][0], kv[0])):
+            # Folded only: "Vitória" is a word, yet "a vitoria tem 6 anos" is a girl.
+            flags = ["word"] * (word_frequency({name}) >= COMMON_ZIPF) + ["place"] * (name in countries)
             lines.append(f"{kind}\t{name}\t{rank}\t{','.join(flags)}\n")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(lines), encoding="utf-8")

@@ -63,6 +63,7 @@ def build() -> list[Entry]:
         Entry(recognizers.ssn(), _has_digit),
         Entry(recognizers.PersonalPhoneRecognizer(), _has_phone_digits),
         Entry(recognizers.local_phone(), _has_digit),
+        Entry(recognizers.trunk_phone(), recognizers.says_trunk),
         Entry(recognizers.OfflineEmailRecognizer(), _has_at),
         Entry(recognizers.GluedWordsUrlRecognizer(), _has_domain),
         Entry(IpRecognizer(supported_entity="IP_ADDRESS"), _has_ip),
@@ -76,6 +77,7 @@ def build() -> list[Entry]:
         Entry(personal_details.age_over_89(), always),  # "noventa e dois anos" has no digit
         Entry(personal_details.age_in_apposition(), personal_details.mentions_age),
         Entry(personal_details.street_address(), _has_digit),
+        Entry(personal_details.block_address(), _has_digit),
         Entry(addresses.UsAddressRecognizer(), _has_digit),
         Entry(personal_details.residence(), always),
     ]

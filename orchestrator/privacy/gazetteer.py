@@ -16,8 +16,10 @@ from pathlib import Path
 
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
+from wordfreq import get_frequency_dict
 
 from orchestrator.privacy.recognizers import ContextRecognizer
+from runtime.text.fold import strip_accents
 
 DATA_PATH = Path(__file__).with_name("data") / "names.tsv"
 _TOKEN = re.compile(r"[A-Za-z](?:'?[A-Za-z])*(?:-[A-Za-z]+)*")
@@ -35,6 +37,19 @@ _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
 # Two first names joined, as people are: "kauan e kaique precisam…", "ama and kwabena are twins".
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
+
+
+# A word at least this frequent in English or Portuguese (Zipf 3, once per million words) is a word
+# before it is a name nobody listed: "my son vomited" is not "my son Aiyana".
+_COMMON_FREQUENCY = 1e-6
+
+
+@cache
+def common_words() -> frozenset[str]:
+    """English and Portuguese words of at least `_COMMON_FREQUENCY`, accents stripped, as a set: a
+    lookup costs nothing where wordfreq's own costs about 80 microseconds."""
+    return frozenset(strip_accents(word) for lang in ("en", "pt") for word, frequency
+                     in get_frequency_dict(lang).items() if frequency >= _COMMON_FREQUENCY)
 
 
 @dataclass(frozen=True)
@@ -70,14 +85,14 @@ class GazetteerNameRecognizer(LocalRecognizer):
     "Surname, First"."""
 
     def __init__(self, stop_words: Iterable[str], introducing: str, mentioning: str, following: str,
-                 whoever: tuple[str, str, str, str, str, str], names: Gazetteer | None = None) -> None:
+                 whoever: tuple[str, str, str, str, str, str, str], names: Gazetteer | None = None) -> None:
         self._names = names or gazetteer()
         self._stop = frozenset(stop_words)
         self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue}))\s*[,:]?\s*$")
                                                for cue in (introducing, mentioning))
         self._following = re.compile(rf"[\s,]+(?i:{following})")
         (self._apposition, self._opening, self._self_after, self._contact, self._kin_told,
-         self._opening_verb) = (
+         self._opening_verb, self._person_verb) = (
             re.compile(rf"(?i:{cue})") for cue in whoever)
         super().__init__(supported_entities=["NAME"], name="GazetteerNames")
 
@@ -103,11 +118,13 @@ class GazetteerNameRecognizer(LocalRecognizer):
         return results
 
     def _is_name(self, word: str, capitalized: bool = False) -> bool:
-        """A gazetteer name, or names joined by hyphens ("maria-jose"); capitalized when `capitalized`
-        (a run begun with a capital goes on with capitals: "Hiroshi Tanaka said")."""
+        """A gazetteer name, or names joined by hyphens ("maria-jose"), the syllables of a Korean name
+        after the first too short to list ("jun-ho"); capitalized when `capitalized` (a run begun with
+        a capital goes on with capitals: "Hiroshi Tanaka said")."""
         parts = word.lower().split("-")
         return (not (capitalized and word[0].islower()) and not set(parts) & self._stop
-                and all(p in self._names.first or p in self._names.last for p in parts))
+                and all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
+                        for i, p in enumerate(parts)))
 
     def _run(self, text: str, tokens: list[re.Match[str]], i: int) -> list[re.Match[str]]:
         """The names from token i on, joined by spaces and particles; none unless a first name starts them."""
@@ -161,6 +178,11 @@ class GazetteerNameRecognizer(LocalRecognizer):
         # Opening the message, a name not a common word before a verb: "anil is not picking up".
         if plain and self._opening.fullmatch(text, 0, start) and self._opening_verb.match(text, end):
             return 0.6
+        # A first name that is also a word, opening the message before what only people do: "tiago vai
+        # receber o kit", "paz esta com febre" (not "Summer is here", "will be fine").
+        if (names[0].lower() in self._names.first and self._opening.fullmatch(text, 0, start)
+                and self._person_verb.match(text, end)):
+            return 0.6
         if len(names) == 1 and self._joined(text, start, end, bool(plain)):
             return 0.6
         return 0.5 if len(names) >= 2 and plain and not capitalized else 0.0
@@ -190,3 +212,40 @@ class KnownNames(ContextRecognizer):
         return [r for r in super().analyze(text, entities, nlp_artifacts)
                 if any(w.lower() in self._names.first or w.lower() in self._names.last
                        for w in _TOKEN.findall(text, r.start, r.end))]
+
+
+class CuedNames(ContextRecognizer):
+    """A context recognizer for names after a cue ("name deng majok", "my partner sione will…"), whose
+    match keeps its leading words that are names: gazetteer names, or (`unlisted`) words that are no
+    common English or Portuguese word; a gazetteer name that is also a common word counts only with
+    `words_too` ("nome maria", not "…, rosa"). With `whole`, every word of the match must be a name."""
+
+    def __init__(self, name: str, patterns: Iterable[tuple[str, float]], *, unlisted: bool = True,
+                 words_too: bool = True, whole: bool = False, names: Gazetteer | None = None) -> None:
+        self._names = names or gazetteer()
+        self._unlisted, self._words_too, self._whole = unlisted, words_too, whole
+        self._common = common_words()  # loaded here, once, not in some message's time
+        super().__init__("NAME", name, patterns)
+
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
+                ) -> list[RecognizerResult]:
+        results = []
+        for r in super().analyze(text, entities, nlp_artifacts):
+            end = r.start
+            for token in _TOKEN.finditer(text, r.start, r.end):
+                word = token.group().lower()
+                if word in _PARTICLES:
+                    continue
+                if not self._is_name(word):
+                    end = r.start if self._whole else end
+                    break
+                end = token.end()
+            if end > r.start:
+                results.append(RecognizerResult("NAME", r.start, end, r.score))
+        return results
+
+    def _is_name(self, word: str) -> bool:
+        listed = all(p in self._names.first or p in self._names.last for p in word.split("-"))
+        if listed:
+            return self._words_too or word not in self._names.words
+        return self._unlisted and word not in self._common

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from orchestrator.privacy.gazetteer import GazetteerNameRecognizer, KnownNames
+from orchestrator.privacy.gazetteer import CuedNames, GazetteerNameRecognizer, KnownNames
 from orchestrator.privacy.recognizers import ContextRecognizer
 from orchestrator.understanding import lexicon
 from runtime.text.calendar_words import EN_MONTHS, EN_WEEKDAYS, PT_MONTHS, PT_WEEKDAYS
@@ -41,7 +41,7 @@ _NOT_NAMES = frozenset("""
     parque shopping estacao metro bairro vila jardim praia igreja escola universidade faculdade park station
     mall church school university street st avenue ave road rd lane
     dizzy tired cansado cansada nervous nervoso nervosa anxious ansioso ansiosa confused confuso confusa
-    afraid sad triste covid
+    afraid sad triste covid chole appy
 """.split()) | {*EN_WEEKDAYS, *PT_WEEKDAYS, *EN_MONTHS, *PT_MONTHS} - {"marco"}  # Marco is a name
 # Who a person is to the writer; never a name themselves ("minha mae pediu", "my son tenzin").
 _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brother sister grandmother grandma
@@ -49,7 +49,8 @@ _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brothe
     esposo esposa marido mulher irma irmao avo amigo amiga vizinho vizinha neto neta sogro sogra tia tio bebe
     namorado namorada companheiro companheira kid grandson granddaughter grandchild nephew niece cousin aunt
     uncle caregiver carer cuidador cuidadora vo vovo sobrinho sobrinha primo prima enteado enteada padrasto
-    madrasta colega roommate interpreter interprete acompanhante dependente titular""".split())
+    madrasta colega roommate interpreter interprete acompanhante dependente titular bisavo bisava bisa
+    bisneto bisneta newborn boss chefe patrao patroa""".split())
 # Words that end a name typed in lower case after "me chamo" / "my name is".
 _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     and e ou or quero queria gostaria preciso need want would like to para pra tenho have has is am are sou
@@ -57,7 +58,7 @@ _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     this isso that for of do da dos das no na nos nas by sobrenome surname nascimento birth idade age can
     could posso pode marcar book agendar remarcar cancelar cancel lugar local endereco numero consultorio
     recepcao atendimento setor suporte mora moram moro she he him hers shes hes said says told asked
-    cel fixo tel dele dela deles delas
+    cel fixo tel dele dela deles delas completo completa vai pro pros pras liga ligar ligue
 """.split()) | frozenset(_KIN_WORDS)
 # The language detector's common words are not names either; "marco" (março) is also Marco.
 _COMMON = (PORTUGUESE_WORDS | ENGLISH_WORDS | lexicon.PLACE_WORDS) - {"marco"}
@@ -105,7 +106,8 @@ _STRONG = (r"my\s+name'?s|(?:last|first|family)\s+name|surname|sobrenome|name\s+
            r"nome\s*:|nome\s+completo\s*(?::|e\b)?|"
            r"nome\s+(?:completo\s+|dela\s+|dele\s+)?(?:e|eh)|me\s+chamo|chamo-me|call\s+me|"
            r"patient(?:'s)?\s+name\s*(?:is\b|:)?|nome\s+d[oa]\s+paciente\s*(?:e\b|:)?|se\s+chama|"
-           r"is\s+called|named|chamad[oa]|goes\s+by|go\s+by|aqui\s+(?:e|eh)\s+(?:o|a)|quem\s+fala\s+(?:e|eh)(?:\s+(?:o|a))?|"
+           r"is\s+called|named|chamad[oa]|goes\s+by|go\s+by|aqui\s+(?:e|eh)\s+(?:o|a)|"
+           r"quem\s+(?:fala|(?:ta|esta)\s+falando)\s+(?:e|eh)(?:\s+(?:o|a))?|"
            # The answer to "what's your name?" and a booking "under" a name.
            r"(?:what'?s|what\s+is|qual\s+(?:e|eh)?\s*o)\s+(?:your|the|seu)\s+(?:full\s+)?(?:name|nome)[^?]{0,30}\?"
            r"(?:\s*user\s*:)?|(?:it'?s|it\s+is|booked|is)\s+under(?:\s+the\s+name(?:\s+of)?)?|em\s+nome\s+de")
@@ -189,12 +191,51 @@ def kin_name_recognizer() -> ContextRecognizer:
 
 
 _KIN_SET = frozenset(_KIN_WORDS)
+# Cues of a name that may be no listed one, read by `cued_name_recognizer`.
+_CUED = re.compile(r"(?i)\b(?:name|nome|attn|attention|a/c|cuidados|subscriber|policyholder|insured|"
+                   r"segurad[oa]|beneficiari[oa]|here|aqui|falando|speaking)\b")
 
 
 def names_kin(text: str) -> bool:
     """The bare-kin recognizer's gate, a word-set test cheaper than any scan: a relation word in the text
     ("mother-in-law" split at its hyphens)."""
     return not _KIN_SET.isdisjoint(text.lower().replace("-", " ").split())
+
+
+def cues_name(text: str) -> bool:
+    """The cued-name recognizers' gate: a relation word (a word-set test) or a cue word."""
+    return names_kin(text) or _CUED.search(text) is not None
+
+
+# Who writes, opening the message: "hello, aigerim nurlanovna here", "moana kealoha here".
+_OPENING_SELF = (rf"^(?i:(?:(?:oi|ola|hi|hello|hey)[\s,!]+)?)(?P<phi>{_NAME_ANY})"
+                 r"[\s,]+(?i:here|aqui|falando|speaking)\b")
+# After "my son", a verb after the name: "my partner sione will pick up" ("my son vomited" is no name).
+_KIN_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*)(?P<phi>{_NAME_BY_KIN})(?=\s+(?i:is|was|has|had|will|wont|can|"
+                  r"cant|could|needs?|wants?|keeps?|lives|tem|teve|esta|ta|vai|foi|precisa|quer|pode|mora|"
+                  r"nasceu)\b)")
+
+
+def cued_name_recognizer() -> CuedNames:
+    """Names, listed or not (no common word), after a strong cue: a clause opening with "name"/"nome"
+    ("dob 11th nov 1952, name deng majok"), a letter's "attn", an insurance's subscriber ("segurado
+    eduardo"); a relative followed by a verb; the writer opening the message with "here"."""
+    cue = (r"(?:^|[,;.]\s*)(?:name|nome)\s+|\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
+           r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
+    return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
+                                  (_OPENING_SELF, 0.6)])
+
+
+def ends_after_comma(text: str) -> bool:
+    """The signed-name recognizer's gate, without a scan: a comma or a line break before the last words."""
+    cut = max(text.rfind(","), text.rfind("\n"))
+    return cut >= 0 and len(text) - cut <= 60 and len(text[cut + 1:].split()) <= 4
+
+
+def signed_name_recognizer() -> CuedNames:
+    """A listed name, not a common word, closing the message after a comma: "…e meu whats, greice"."""
+    return CuedNames("SignedName", [(rf"[,\n]\s*(?P<phi>{_NAME_ANY})\s*[.!]?\s*$", 0.6)], unlisted=False,
+                     words_too=False, whole=True)
 
 
 def bare_kin_name_recognizer() -> ContextRecognizer:
@@ -228,7 +269,8 @@ _INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s|calls\s+me|me\s+chamam(
 # "fala com a Cleide", "ask for Consuelo", "oi Rosa" ("com rosa" is a colour). Not "the" ("the Austin
 # clinic" is a place); not an article alone: "a Rosa vermelha" is a flower, "a Rosangela que…" a person
 # (the gazetteer reads the words after the name for that).
-_MENTIONING = (r"(?:for|para|pra|com|with|ask\s+for|falar?|cham[ae]m?|chamar|oi|ola|hi|hello|hey|dear|"
+_MENTIONING = (r"(?:for|para|pra|com|with|ask\s+for|bring|trazer|trago|levar|levo|falar?|cham[ae]m?|chamar|"
+               r"oi|ola|hi|hello|hey|dear|"
                r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let)"
                r"(?:\s+(?:a|o))?|do|da|"
                # A handoff's bed: "bed 12 is zainab", "leito 12 jurema".
@@ -258,7 +300,10 @@ _OPENING_VERB = (r"\s+(?:is|was|has|had|will|wont|won'?t|can'?t|cant|can|needs?|
 # pick up my meds? he's my brother", "o joaquim e a iara sao meus netos".
 _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|elas)?\s*(?:are|sao))\s+"
              rf"(?:my|minha|meu|our|meus|minhas|nossos|nossas)\s+(?:{_KIN})s?\b")
-_WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB)
+# What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
+_PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|caiu|"
+                r"needs|wants|said|called|told|asked|fell|was\s+born)\b")
+_WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB)
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:
@@ -311,7 +356,8 @@ _REACHING = tuple("""fly flying flew drive driving heading travel traveling trav
 _TO = ("to", "pra", "para", "a", "ao", "ate", "de", "do", "da", "of", "in", "em", "no", "na")
 # A place named after a person or a saint: "Hospital Israelita Albert Einstein", "Instituto Dante
 # Pazzanese", "Santa Casa de Misericórdia", "São José dos Campos", "Distrito Federal".
-_NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Fundacao|Beneficencia|Rede|"
+_NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Hemocentro|Fundacao|Beneficencia|"
+                r"Rede|"
                 r"UBS|UPA|Memorial|Laboratorio|Faculdade|Universidade|Escola|Sao|Santa|Santo|Saint|St\.|Mount|Distrito|Presidente|"
                 r"Governador|Marechal|Rio|Magazine|Lojas?|Banco|Farmacia|Drogaria|Supermercado|Grupo)"
                 r"(?:\s+(?:d[aeo]s?|[A-Z][\w'\-]*)){1,5}"
@@ -319,7 +365,10 @@ _NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Fund
                 # "Martin Luther King Jr Blvd", "Ford Motor Company".
                 r"|\b(?:[A-Z][\w'\-]*\s+){1,4}(?:Hospital|Clinic|Medical\s+Center|Health|Institute|University|"
                 r"Street|St|Avenue|Ave|Boulevard|Blvd|Road|Rd|Lane|Drive|Highway|Company|Co|Corp|Corporation|Inc|"
-                r"Motors?|Bank|Pharmacy|Farma|Pharma|Ward|Wing|Unit)\b"
+                r"Motors?|Bank|Pharmacy|Farma|Pharma|Ward|Wing|Unit|Memorial|Lodge|House|Church|Chapel|Lutheran|"
+                # schools and shops: "Lincoln High", "Ashley Furniture"; a ward in lower case.
+                r"Baptist|Methodist|Catholic|High|Elementary|Academy|College|School|Furniture|Diagnostics|Labs?|"
+                r"Foods?|Market|Store|Mall|ward|wing|unit)\b"
                 # Places reached or served: "flying to La Paz", "vou viajar pra Vitória", "a unidade de
                 # Vitória da Conquista".
                 rf"|(?i:\b(?:{_trie(_REACHING)})\s+(?:{_trie(_TO)})\s+)"

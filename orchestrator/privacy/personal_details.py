@@ -165,6 +165,17 @@ _HOUSE_NUMBER = (r"[\s,]*(?:n[o\u00ba\u00b0]\.?\s*|numero\s+)?\d{1,5}"
 _PLACES_PT = (r"(?:\s*(?:,|\s-\s)\s*(?-i:[A-Z][\w'.]*(?:\s+(?:d[aeo]s?\s+)?[A-Z][\w'.]*){0,3})){0,3}"
               r"(?:\s*[/\-]\s*(?-i:[A-Z]{2})\b)?")
 
+# Brasília's and Palmas's blocks instead of streets: "SQS 308 bloco C apto 201", "SHIN QI 5 conjunto 3
+# casa 10", "Quadra 204 Sul, Alameda 12, Lote 7".
+_BLOCK_UNIT = (r"[\s,\-]+(?i:bloco|bl\.|apto?\.?|apartamento|conjunto|cj\.?|casa|lote|alameda|rua|modulo|"
+               r"QI|QL)\s*\w{1,4}\b")
+# A bare "quadra 3" is a sports court: a block needs its wing (sul, norte) or a unit after it.
+_BLOCK_PT = (rf"\b(?-i:SQ[SN]|SH[IC][SN]|SCL[SN]|CL[SN]|EQ[SN]|QN[A-Z]|Q[ILS])\s+\d{{1,4}}"
+             rf"(?:\s+(?i:sul|norte))?(?:{_BLOCK_UNIT})*"
+             rf"|(?i:\bquadra)\s+\d{{1,4}}(?:\s+(?i:sul|norte)(?:{_BLOCK_UNIT})*|(?:{_BLOCK_UNIT})+)")
+# Quebec's number before the street: "902 Rue Sherbrooke O, app 14, Montreal QC".
+_RUE = (r"\b\d{1,5},?\s+(?i:rue|chemin|boulevard|boul\.|montee|rang)\s+" + _STREET_NAME
+        + r"(?:[\s,]+(?i:app|apt|appartement|suite|bureau|unite)\.?\s*\w{1,5}\b)?")
 
 
 def street_address() -> PatternRecognizer:
@@ -175,11 +186,20 @@ def street_address() -> PatternRecognizer:
         supported_entity="ADDRESS", name="StreetAddressRecognizer",
         patterns=[
             Pattern("PT street", rf"{_STREET_PT}\s*{_STREET_NAME}{_HOUSE_NUMBER}{_PLACES_PT}", 0.7),
+
             # A post office box and its town: "PO Box 4471, Bozeman MT", "Caixa Postal 120, Itu - SP".
             Pattern("PO box", r"(?i:\bp\.?\s?o\.?\s+box|\bcaixa\s+postal)\s+\d{1,6}"
                               r"(?:,?\s+(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})"
                               r"(?:,?\s*-?\s*(?-i:[A-Z]{2})\b)?)?", 0.7),
         ])
+
+
+
+def block_address() -> ContextRecognizer:
+    """Brasília's blocks and Quebec's streets, number first: a recognizer of its own, as Presidio's
+    pattern recognizers read every pattern case-insensitively, which costs these more."""
+    return ContextRecognizer("ADDRESS", "BlockAddress",
+                             [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7)])
 
 
 # "Washington state", "estado de Minas Gerais": the words that say a place is a state or a country.

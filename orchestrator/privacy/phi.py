@@ -27,6 +27,9 @@ from orchestrator.privacy.names import (
     PublicNames,
     bare_kin_name_recognizer,
     corrected_name_recognizer,
+    cued_name_recognizer,
+    cues_name,
+    ends_after_comma,
     gazetteer_name_recognizer,
     kin_name_recognizer,
     name_pair_recognizer,
@@ -36,6 +39,7 @@ from orchestrator.privacy.names import (
     patient_name_spans,
     possessive_name_recognizer,
     says_not,
+    signed_name_recognizer,
     tells_kinship,
 )
 from runtime.text.fold import strip_accents
@@ -101,7 +105,9 @@ class PhiDetector:
                          Entry(kin_name_recognizer(), tells_kinship),
                          Entry(possessive_name_recognizer(), names_whose),
                          Entry(corrected_name_recognizer(), says_not),
-                         Entry(bare_kin_name_recognizer(), names_kin))
+                         Entry(bare_kin_name_recognizer(), names_kin),
+                         Entry(cued_name_recognizer(), cues_name),
+                         Entry(signed_name_recognizer(), ends_after_comma))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
         self._doctors = frozenset(known_doctors)
         self._clinics = (tuple(clinic_names), tuple(clinic_addresses))

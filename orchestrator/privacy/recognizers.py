@@ -13,6 +13,7 @@ Entity types are the detector's categories, so results need no mapping.
 import re
 from collections.abc import Iterable
 
+import phonenumbers
 import tldextract
 from presidio_analyzer import LocalRecognizer, Pattern, PatternRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
@@ -119,8 +120,11 @@ def national_id_context() -> ContextRecognizer:
              r"(?:numero\s+de\s+)?utente|nif")
     # "12.345.678-X", "MG-12345678", "078 05 1120", "700 5081 2293 4418", an RNE "V482193-K"
     value = r"(?P<phi>(?-i:[A-Z]{1,2}[-\s]?)?\d(?:[\d.\-]|[ ](?=\d)){4,18}(?:[\dXx]|(?<=-)(?-i:[A-Z])))"
+    # New Zealand's National Health Index: three letters, then four digits or two digits and two letters.
+    nhi = r"(?P<phi>(?-i:[A-HJ-NP-Z]{3}(?:\d{4}|\d{2}[A-HJ-NP-Z]{2})))"
     return ContextRecognizer("NATIONAL_ID", "NationalIdContext",
-                             [(rf"(?i:\b(?:{words})\b{_FILL}){value}{_E}", 0.8)])
+                             [(rf"(?i:\b(?:{words})\b{_FILL}){value}{_E}", 0.8),
+                              (rf"(?i:\bnhi(?:\s+(?:number|no))?\b{_FILL}){nhi}{_E}", 0.8)])
 
 
 def ssn() -> UsSsnRecognizer:
@@ -155,7 +159,8 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
 
     python-phonenumbers scans the whole text once per region and tries to parse every number in
     it (dates, times, ids), so it is given only the runs that could be a phone number, with one
-    character either side for its own boundary checks."""
+    character either side for its own boundary checks; and a run with its country code ("+44 …")
+    once, not once per region: every region reads it alike."""
 
     def __init__(self) -> None:
         super().__init__(supported_entity="PHONE", supported_regions=_REGIONS, context=_PHONE_CONTEXT)
@@ -167,12 +172,23 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
             if len(_NON_DIGIT.sub("", run.group())) < 8:
                 continue
             start = max(0, run.start() - 1)
-            for r in super().analyze(text[start:run.end() + 1], entities, nlp_artifacts):
-                r.start, r.end = r.start + start, r.end + start
-                if _TOLL_FREE.match(_NON_DIGIT.sub("", text[r.start:r.end])):
-                    r.score = TOLL_FREE_SCORE
-                results.append(r)
+            regions = _REGIONS[:1] if run.group().lstrip("(").startswith("+") else _REGIONS
+            for begin, end in self._numbers(text[start:run.end() + 1], regions, run.end() - start):
+                digits = _NON_DIGIT.sub("", text[start + begin:start + end])
+                score = TOLL_FREE_SCORE if _TOLL_FREE.match(digits) else self.SCORE
+                results.append(RecognizerResult("PHONE", start + begin, start + end, score))
         return results
+
+    def _numbers(self, text: str, regions: tuple[str, ...], run_end: int) -> list[tuple[int, int]]:
+        """Where python-phonenumbers finds a valid number of one of `regions`, each span once; the
+        regions after one whose number takes the whole run (up to `run_end`) would find no more."""
+        spans: dict[tuple[int, int], None] = {}
+        for region in regions:
+            matches = phonenumbers.PhoneNumberMatcher(text, region, leniency=self.leniency)
+            spans |= dict.fromkeys((m.start, m.end) for m in matches)
+            if any(begin <= 1 and end >= run_end for begin, end in spans):
+                break
+        return list(spans)
 
 
 TOLL_FREE_SCORE = 0.2  # below the detector's floor until a context word raises it
@@ -191,6 +207,17 @@ def local_phone() -> PatternRecognizer:
                           r"(?<![\w+])\+\d{1,3}(?:[\s.\-]?\(?\d{1,4}\)?){2,5}(?![\w\-])", 0.5)])
 
 
+def trunk_phone() -> ContextRecognizer:
+    """A Brazilian number with the long-distance prefix and its carrier left open: "(0xx21) 2547-8890"."""
+    return ContextRecognizer("PHONE", "TrunkPhone", [
+        (r"(?<!\w)(?P<phi>\(?0[xX]{2}\d{2}\)?\s*9?\d{4}[-\s]?\d{4})(?!\w)", 0.6)])
+
+
+def says_trunk(text: str) -> bool:
+    """The trunk-phone recognizer's gate: "0xx" in the text."""
+    return "0xx" in text or "0XX" in text
+
+
 def postal_code() -> PatternRecognizer:
     return PatternRecognizer(
         supported_entity="POSTAL_CODE", name="PostalCodeRecognizer", context=["cep", "zip", "postal"],
@@ -199,7 +226,7 @@ def postal_code() -> PatternRecognizer:
                   Pattern("State and ZIP", rf"(?<!\w)(?-i:[A-Z]{{2}}),?\s+\d{{5}}(?:-\d{{4}})?{_E}", 0.5),
                   # A CEP without its dash after the state: "Rio de Janeiro - RJ, 20539272".
                   Pattern("State and CEP", rf"(?<!\w)(?-i:[A-Z]{{2}}),?\s+\d{{8}}{_E}", 0.5),
-                  Pattern("UK postcode", r"(?<!\w)(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?!\w)", 0.5)])
+                  Pattern("UK postcode", r"(?<!\w)(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?!\w)", 0.5),])
 
 
 # US states' codes typed in lower case ("new york ny 10028"), except those that are also words
@@ -214,8 +241,13 @@ def postal_code_context() -> ContextRecognizer:
     return ContextRecognizer("POSTAL_CODE", "PostalCodeContext", [
         (rf"(?i:\b(?:{words})\b{_FILL}){value}{_E}", 0.8),
         (rf"(?<!\w)(?:{_STATES_LOWER}),?\s+(?P<phi>\d{{5}}(?:-\d{{4}})?){_E}", 0.5),
+        # Canada's: letter, digit, letter, then digit, letter, digit ("H3A 1G2").
+        (r"(?<!\w)(?P<phi>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d)(?!\w)", 0.5),
         # Portugal's 4+3 codes, and a bare CEP, after the city: "Porto 4050-262", "Recife, 50030230".
-        (rf"(?<![\w-])(?-i:[A-Z][a-z]+),?\s+(?P<phi>\d{{4}}-\d{{3}}|\d{{8}}){_E}", 0.5)])
+        (rf"(?<![\w-])(?-i:[A-Z][a-z]+),?\s+(?P<phi>\d{{4}}-\d{{3}}|\d{{8}}){_E}", 0.5),
+        # A ZIP as where one is: "which ER near 62785 is best?" (not "near 10000 steps a day").
+        (r"(?i:\b(?:near|close\s+to|perto\s+d[eo])\s+)(?P<phi>\d{5})"
+         r"(?=\s*(?:[?.,;!)]|$)|\s+(?i:is|are|that|with|for|e|que|com)\b)", 0.5)])
 
 
 def patient_id() -> PatternRecognizer:
@@ -226,7 +258,9 @@ def patient_id() -> PatternRecognizer:
 
 
 def record_id_context() -> ContextRecognizer:
-    words = (r"prontuario|ficha|registro\s+(?:d[aeo]\s+)?paciente|registro\s+medico|matricula|"
+    # "matricula do ipsemg": a registration at an institution, named after it.
+    words = (r"prontuario|ficha|registro\s+(?:d[aeo]\s+)?paciente|registro\s+medico|"
+             r"matricula(?:\s+d[oa]\s+[a-z]+)?|"
              r"carteirinha(?:\s+do\s+(?:convenio|plano(?:\s+de\s+saude)?))?|"
              r"cartao\s+(?:do\s+)?(?:sus|convenio|plano(?:\s+de\s+saude)?)|numero\s+do\s+convenio|cns|mrn|"
              r"medical\s+record(?:\s+(?:number|no|#))?|record\s+(?:number|no|#)|chart(?:\s+(?:number|no))?|"
@@ -235,7 +269,7 @@ def record_id_context() -> ContextRecognizer:
              r"member(?:ship)?(?:\s+(?:id|number|no|#))?|subscriber\s+(?:id|number)|beneficiary(?:\s+(?:id|number))?|"
              r"insurance\s+(?:id|number|card|no|#)|policy(?:\s+(?:number|no|#)|\s*#)?|"
              r"medica(?:re|id)(?:\s+(?:id|number|no|#))?|mbi|apolice|"
-             r"health\s+plan\s+(?:id|number)|plan\s+id|group\s+(?:number|no|#)|convenio|plano\s+de\s+saude|"
+             r"health\s+plan\s+(?:id|number)|plan\s+id|group\s+(?:number|no|#)|convenio|plano|"
              r"case\s+number|record\s*#|pront\.?|guia|"
              # A hospital's or a claim's number, an insurer's card named by its plan: "carteira do ipsemg",
              # "carteirinha bradesco saude", "carrier id".
@@ -244,9 +278,10 @@ def record_id_context() -> ContextRecognizer:
     # Or a card number in groups of digits: "898 0012 3456 7890", "0 884 000123456789 0", or after a
     # plan's letters: "MCD 7720 1184 9".
     value = (r"(?P<phi>(?=[\w\-./]*\d)[A-Za-z0-9][\w\-./]{2,24}[A-Za-z0-9](?:[ ]\d{3,}(?![\w\-/]))*"
-             r"|(?:(?-i:[A-Z]{2,4})[ ])?\d{1,6}(?:[ ]\d{1,16}){2,5}(?![\w\-/])"
-             # An insurer's letters, then its number: "UHC 904471236".
-             r"|(?-i:[A-Z]{2,4})[ ]\d{6,16}(?![\w\-/]))")
+             r"|(?:(?-i:[A-Z]{1,4})[ ])?\d{1,6}(?:[ ]\d{1,16}){2,5}(?![\w\-/])"
+             # An insurer's or a file's letters, then its number: "UHC 904471236", "PR 0045 1182",
+             # "C 28 441 903".
+             r"|(?-i:[A-Z]{1,4})[ ](?:\d{6,16}|\d{3,6}[ ]\d{3,16})(?![\w\-/]))")
     # A few words may come between the record word and its value, ending in a verb: "patient id at
     # the old hospital was SJH-204471", "matrícula do convênio do meu pai é BR-55420918-3".
     between = r"(?:\s+[a-z]+){0,6}?\s+(?:was|is|e|eh|era|foi|numero|number|:)\s*"
