@@ -11,6 +11,8 @@ from tests.eval.phi_public import (
     HOLDOUT5_PATH,
     HOLDOUT6_PATH,
     HOLDOUT7_PATH,
+    HOLDOUT8_PATH,
+    HOLDOUT9_PATH,
     HOLDOUT_PATH,
     SET_PATH,
     score,
@@ -38,15 +40,16 @@ def test_phi_on_the_held_out_messages_holds_its_floors():
 
 def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
     for path, floor in ((HOLDOUT2_PATH, 0.98), (HOLDOUT3_PATH, 0.98), (HOLDOUT4_PATH, 0.97),
-                        (HOLDOUT5_PATH, 0.99), (HOLDOUT6_PATH, 0.98)):
+                        (HOLDOUT5_PATH, 0.99), (HOLDOUT6_PATH, 0.98), (HOLDOUT7_PATH, 0.99),
+                        (HOLDOUT8_PATH, 0.96)):
         result = score(path)
         assert result.message_recall >= floor, (path.name, result.missed)
         assert result.span_precision >= MIN_SPAN_PRECISION
 
 
 def test_the_held_out_set_stays_at_its_measured_rates():
-    # phi_holdout7.json, never tuned on: 95.7% recall first and after the holdout6 round (short of
+    # phi_holdout9.json, never tuned on: 96.1% recall first, 96.5% after the holdout7 round (short of
     # the 99% target). A fall below is a regression.
-    result = score(HOLDOUT7_PATH)
-    assert result.message_recall >= 0.95
+    result = score(HOLDOUT9_PATH)
+    assert result.message_recall >= 0.96
     assert result.span_precision >= MIN_SPAN_PRECISION
