@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from orchestrator.understanding import lexicon, times, typos, when
+from orchestrator.understanding import chitchat, conditions, lexicon, own_bookings, times, typos, when
 from orchestrator.understanding.doctors import TITLES, doctors_named, name_words_of
 from runtime.text.calendar_words import PT_WEEKDAYS
 from runtime.text.fold import fold_latin
@@ -185,8 +185,12 @@ def understand(
     meant = typos.corrected(folded)
     doctors = doctors_named(message, folded, tuple(known_doctors))
     appointment = _APPOINTMENT_ID.search(folded)
-    # The id's hex digits are not a date or a time.
-    found_time = times.find_time(when.blank(folded, *appointment.span()) if appointment else folded)
+    source = _SOURCE_NUMBER.search(folded)
+    # The id's hex digits and a source's number ("the 2nd source") are not a date or a time.
+    unnumbered = folded
+    for named in (appointment, source):
+        unnumbered = when.blank(unnumbered, *named.span()) if named else unnumbered
+    found_time = times.find_time(unnumbered)
     choice, rest = _choice(found_time.text)
     dates = when.find_dates(rest, today)
     specialty = _specialty(meant)
@@ -243,10 +247,10 @@ class _Facts:
         """A match not negated just before ("não quero cancelar", "don't book")."""
         return any(not _NEGATION.search(self.folded, 0, m.start()) for m in pattern.finditer(self.folded))
 
-    def books_anew(self) -> bool:
+    def books_anew(self, *, besides: Sequence[range] = ()) -> bool:
         """A booking verb that asks for a booking, not one naming the booking made ("a consulta que eu
-        marquei", "the appointment I booked")."""
-        made = [range(m.start(), m.end()) for m in _BOOKED_BEFORE.finditer(self.folded)]
+        marquei", "the appointment I booked") nor one inside `besides`."""
+        made = [range(m.start(), m.end()) for m in _BOOKED_BEFORE.finditer(self.folded)] + list(besides)
         return any(not _NEGATION.search(self.folded, 0, m.start()) and not any(m.start() in r for r in made)
                    for m in _BOOK.finditer(self.folded))
 
@@ -259,8 +263,11 @@ def _intent(f: _Facts) -> Intent:
         return Intent.CANCEL
     if f.has(_CANNOT_GO):
         return Intent.RESCHEDULE
-    if f.has(_SOURCES):
+    if f.has(_SOURCES) or _SOURCE_NUMBER.search(f.folded):  # "pull up the 2nd source"
         return Intent.SOURCES
+    if f.has(_MY_APPOINTMENTS) or (own_bookings.asks_about_own(f.folded)
+                                   and not f.books_anew(besides=own_bookings.reference_spans(f.folded))):
+        return Intent.MY_APPOINTMENTS
     if f.has(_LIST_QUESTION):
         return Intent.LIST
     if f.has(_MY_APPOINTMENTS):
@@ -271,13 +278,13 @@ def _intent(f: _Facts) -> Intent:
         return Intent.LIST
     if f.slot_reference:  # a bare time on a past day ("cardiologia ontem às 10") asks about that day
         return Intent.LIST if f.has(_QUESTION) or f.past else Intent.BOOK
-    if _SMALLTALK.match(f.folded):
+    if _SMALLTALK.match(f.folded) or chitchat.no_request(f.folded, _GREETING):
         return Intent.GREETING
-    if f.has(_GENERAL):
+    if f.has(_GENERAL) or conditions.asks_about_condition(f.folded):
         return Intent.GENERAL_QUESTION
     if context:
         return Intent.LIST
-    if f.has(_GREETING):
+    if f.has(_GREETING) or chitchat.to_the_assistant(f.folded):
         return Intent.GREETING
     return Intent.UNKNOWN
 
@@ -285,7 +292,7 @@ def _intent(f: _Facts) -> Intent:
 def _source_number(folded: str) -> int | None:
     if m := _SOURCE_NUMBER.search(folded):
         word = m["w"] or m["w2"]
-        return lexicon.SOURCE_NUMBERS[word] if word else int(m["n"] or m["n2"] or m["n3"])
+        return lexicon.SOURCE_NUMBERS[word] if word else int(m["n"] or m["n2"] or m["n3"] or m["n4"])
     return None
 
 

@@ -80,7 +80,8 @@ HELDOUT11_PATH = Path(__file__).with_name("understanding_heldout11.json")
 HELDOUT12_PATH = Path(__file__).with_name("understanding_heldout12.json")
 HOLDOUT_PERCENT = 35
 PARTS = ("tuning", "heldout-a", "heldout-b", "heldout-c", "heldout-d", "heldout-e", "heldout-f", "heldout-g",
-         "heldout-h", "heldout-i", "broadening", "heldout-j", "heldout-k", "heldout-l", "heldout-m", "heldout-n")
+         "heldout-h", "heldout-i", "broadening", "heldout-j", "heldout-k", "heldout-l", "heldout-m",
+         "heldout-n")
 EVIDENCE: str | None = "heldout-n"  # the part whose failures are never printed
 TARGET_OVERALL, TARGET_PER_INTENT = 0.95, 0.90
 _KNOWN_DOCTORS = tuple(doctor.name for clinic in DOCTORS.values() for doctor in clinic)
