@@ -26,7 +26,10 @@ _TO_THE_ASSISTANT = re.compile(
 
 
 def no_request(meant: str, greetings: re.Pattern[str]) -> bool:
-    """Nothing asked: only emoji or punctuation, or only greetings (`greetings`) and acknowledgements."""
+    """Nothing asked: only emoji or punctuation, or only greetings (`greetings`) and acknowledgements; a
+    number is never nothing ("10" may pick a time, "18/07" a day)."""
+    if not meant.strip() or re.search(r"\d", meant):
+        return False
     if not re.search(r"[^\W_]", meant):
         return True
     rest = greetings.sub(" ", meant)

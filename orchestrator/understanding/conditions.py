@@ -27,11 +27,12 @@ _CONDITION = (
 )
 CONDITION_WORDS = "(?:" + "|".join(_CONDITION) + ")"
 CONDITION = re.compile(rf"(?<!\w){CONDITION_WORDS}(?!\w)")
-# Asked: a question mark, a question word or auxiliary anywhere, or a yes/no verb ending the message
-# ("osteoporose tem volta", "arritmia mata").
+# Asked: a question mark, a question word or auxiliary anywhere, or a judgement asked for without its mark
+# ("varizes é perigoso").
 _ASKED = re.compile(
     r"\?|(?<!\w)(?:what|whats|what's|why|how|which|who|when|does|do|is|are|can|could|should|will"
-    r"|o\s+que|oq|que|qual|quais|quanto|quanta|quantos|como|por\s*que|porque|quando|quem|sera)(?!\w)"
+    r"|o\s+que|oq|que|qual|quais|quanto|quanta|quantos|como|por\s*que|porque|quando|quem|sera"
+    r"|(?:e|eh)\s+(?:muito\s+)?(?:perigos[oa]|grave|seri[oa]|contagios[oa]|normal|comum|hereditari[oa]))(?!\w)"
 )
 # Told about oneself ("tenho gota e meu pé dói"): a consult or a diagnosis request, not a lesson.
 _ONESELF = re.compile(r"(?<!\w)(?:i|i'm|im|i've|ive|my|eu|meu|minha|tenho|estou|to\s+com|sinto)(?!\w)")

@@ -33,6 +33,7 @@ _REFERENCE = re.compile("|".join((
     r"|booked|scheduled|confirmed)",
     r"(?<!\w)(?:on|in|under)\s+my\s+(?:account|name|calendar|schedule)(?!\w)",
     r"(?<!\w)on\s+the\s+(?:books|calendar|schedule|agenda)\s+for\s+me(?!\w)",
+    rf"(?<!\w)(?:do|have)\s+i\s+(?:still\s+)?(?:have|got)\s+(?:the|my|an?|any)\s+(?:\w+\s+)?{_NOUN}(?!\w)",
     r"(?<!\w)(?:do|have)\s+i\s+(?:have|got)\s+(?:anything|something)(?!\s+(?:serious|wrong|bad|grave))(?!\w)",
     r"(?<!\w)i\s+(?:have|got|'ve\s+got)\s+(?:\w+\s+)?(?:coming\s+up|lined\s+up|booked|scheduled)(?!\w)",
     r"(?<!\w)(?:eu\s+)?tenho\s+(?:algo|alguma\s+coisa)\s+(?:\w+\s+)?(?:marcad|agendad|com|pra|para|essa|esta"

@@ -148,6 +148,10 @@ _CHOICE_WORD = re.compile(
 _WEEKDAY_ORDINALS = frozenset(lexicon.ORDINALS).intersection(PT_WEEKDAYS)  # "segunda", "quarta" …
 _ENGLISH_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth"})
 _NEGATION = re.compile(r"(?<!\w)(?:nao|nunca|don't|dont|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+){0,2}$")
+# Before a change asked about as done: "did it get", "was my derm appointment", "foi", "has it been".
+_ASKED_AS_DONE = re.compile(
+    r"(?:(?:did|was|were|has|have|is)\s+(?:it|that|this|they|(?:my|the)\s+(?:\w+\s+){0,2}?\w+)\s+(?:get|been)?"
+    r"|got|gotten|been|foi|foram|ficou|esta)\s*$")
 _ONLY_A_DIGIT = re.compile(r"^\W*(?P<n>[1-9])\W*$")
 # "what is eczema, is it serious?": the "it" of a diagnosis question is the condition named, not the user.
 _ASKS_ABOUT_NAMED = re.compile(
@@ -247,6 +251,13 @@ class _Facts:
         """A match not negated just before ("não quero cancelar", "don't book")."""
         return any(not _NEGATION.search(self.folded, 0, m.start()) for m in pattern.finditer(self.folded))
 
+    def orders(self, pattern: re.Pattern[str]) -> bool:
+        """Like `has`, but a change asked about as done ("did it get cancelled?", "foi remarcada?") is a
+        question about the booking, not an order."""
+        return any(not _NEGATION.search(self.folded, 0, m.start())
+                   and not _ASKED_AS_DONE.search(self.folded, 0, m.start())
+                   for m in pattern.finditer(self.folded))
+
     def books_anew(self, *, besides: Sequence[range] = ()) -> bool:
         """A booking verb that asks for a booking, not one naming the booking made ("a consulta que eu
         marquei", "the appointment I booked") nor one inside `besides`."""
@@ -257,9 +268,9 @@ class _Facts:
 
 def _intent(f: _Facts) -> Intent:
     context = bool(f.specialty or f.doctors or f.dated)
-    if f.has(_RESCHEDULE) or (f.has(_CANCEL) and f.books_anew()):
+    if f.orders(_RESCHEDULE) or (f.orders(_CANCEL) and f.books_anew()):
         return Intent.RESCHEDULE
-    if f.has(_CANCEL):
+    if f.orders(_CANCEL):
         return Intent.CANCEL
     if f.has(_CANNOT_GO):
         return Intent.RESCHEDULE
