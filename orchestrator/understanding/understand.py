@@ -10,14 +10,17 @@ Intent precedence, first match wins:
     anyone's private contact details, whoever is named;
  4. reschedule; cancel ("cancel and book another" is a reschedule); "I can't make it" without a cancel verb
     is a reschedule;
- 5. a question about which slots exist ("quais horários", "which times can I book");
- 6. my appointments;
+ 5. my appointments: a reference to one's own booking with a question about it (own_bookings), or a
+    listed phrasing; a change asked about as done ("was it cancelled?") is no cancel or reschedule;
+ 6. a question about which slots exist ("quais horários", "which times can I book");
  7. book: a booking verb, or a weak cue ("quero o …", "I want the …") with a slot reference or a doctor;
  8. list words ("horários", "available", "vagas");
  9. a bare slot reference ("o das 10h", "Dr. Fernando on the 18th at 10", "the second one"): book, or list
     when asked as a question or on a past day;
-10. a health-education question ("o que é psoríase?");
-11. a specialty, doctor or date alone: list; then a greeting; otherwise unknown.
+10. a message asking nothing (chitchat: emoji, thanks, "ok"); a health-education question ("o que é
+    psoríase?", or any question about a condition not told as one's own: conditions);
+11. a specialty, doctor or date alone: list; then a greeting or words to the assistant itself; otherwise
+    unknown.
 A cue right after a negation ("não quero cancelar", "don't book") does not count.
 
 Slot references: "the earliest" / "first available" / "o primeiro horário" set `earliest`; "the first one" /
