@@ -339,3 +339,11 @@ def test_what_a_score_is_for_asked_of_no_patient_computes_nothing(message):
 def test_a_score_asked_for_a_patient_still_computes_or_asks() -> None:
     assert read("what is the curb-65 for my dad, 80, confused").score == "curb65"
     assert read("what is my heart score").missing
+
+
+@pytest.mark.parametrize("message", [
+    "what's the risk of a stroke for my grandma, 80, she has atrial fibrillation",
+    "meu pai tem fibrilacao atrial e 70 anos, qual a chance de ter avc?",
+])
+def test_the_stroke_risk_of_someone_with_af_is_the_cha2ds2_vasc(message):
+    assert read(message).score == "cha2ds2_vasc"

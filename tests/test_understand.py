@@ -222,8 +222,8 @@ INTENTS = [
     ("estou falando com uma pessoa de verdade?", IN.GREETING, None),
     ("qual o seu nome?", IN.GREETING, None),
     ("what's your name?", IN.GREETING, None),
+    ("ok", IN.GREETING, None),  # an acknowledgement; a pending question reads it as a yes (confirmation)
     # nothing recognised
-    ("ok", IN.UNKNOWN, None),
     ("10", IN.UNKNOWN, None),
     ("asdf qwerty", IN.UNKNOWN, None),
     ("não quero cancelar", IN.UNKNOWN, None),
@@ -1280,3 +1280,69 @@ def test_moving_an_appointment_named_by_its_id_reschedules() -> None:
 ])
 def test_other_places_hours_and_phones_are_out_of_scope(message: str) -> None:
     assert u(message).intent == IN.OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize("message", [
+    "when do i need to be at the clinic?", "o horario que eu peguei foi qual mesmo",
+    "any plans on my calendar?", "what did i end up booking", "quantos retornos eu tenho?",
+    "is my check-up at 9 or 10?", "tenho algo agendado pra amanha", "which doctor am i seeing next week?",
+    "the appointment with dr paulo is when?", "ve se ficou agendado por favor",
+    "i've booked something, when was it again?",
+])
+def test_a_question_about_ones_own_booking_is_my_appointments(message: str) -> None:
+    assert u(message).intent == IN.MY_APPOINTMENTS
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("can i book my check-up for friday?", IN.BOOK), ("please cancel my follow up", IN.CANCEL),
+    ("joga meu retorno pra quinta", IN.RESCHEDULE), ("do you have anything free on monday?", IN.LIST),
+    ("do i have something serious?", IN.OUT_OF_SCOPE),
+])
+def test_a_booking_asked_for_anew_or_changed_is_not_my_appointments(message: str, intent: IN) -> None:
+    assert u(message).intent == intent
+
+
+@pytest.mark.parametrize("message", [
+    "🤝", "!!", "okey", "ta bom entao", "certinho, obrigadinha", "you are so helpful",
+    "esse app e lento demais", "vc e humana?", "quem te fez?",
+])
+def test_a_message_asking_nothing_is_smalltalk(message: str) -> None:
+    assert u(message).intent == IN.GREETING
+
+
+@pytest.mark.parametrize("message", [
+    "ok, show me dermatology slots", "thanks! when is my next appt?", "beleza, cancela minha consulta",
+])
+def test_thanks_with_a_request_is_the_request(message: str) -> None:
+    assert u(message).intent != IN.GREETING
+
+
+@pytest.mark.parametrize("message", [
+    "does gout come back", "anemia tem a ver com cansaco?", "is high cholesterol dangerous for young people",
+    "asma mata?", "varizes e perigoso", "why would someone get a stroke",
+])
+def test_a_question_about_a_condition_is_a_general_question(message: str) -> None:
+    assert u(message).intent == IN.GENERAL_QUESTION
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("eu tenho asma?", IN.OUT_OF_SCOPE), ("do i have anemia?", IN.OUT_OF_SCOPE),
+])
+def test_asking_whether_one_has_a_condition_is_a_diagnosis(message: str, intent: IN) -> None:
+    assert u(message).intent == intent
+
+
+def test_a_numbered_source_by_its_ordinal_is_that_source_not_a_date() -> None:
+    reading = u("open the 3rd source please")
+    assert (reading.intent, reading.source, reading.date) == (IN.SOURCES, 3, None)
+
+
+@pytest.mark.parametrize("message", ["what's the wifi password", "how tall is mount kilimanjaro"])
+def test_passwords_and_geography_are_out_of_scope(message: str) -> None:
+    assert u(message).intent == IN.OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize("message", ["was my derm appointment cancelled?", "minha consulta foi desmarcada?",
+                                     "did my booking get rescheduled"])
+def test_a_change_asked_about_as_done_is_my_appointments(message: str) -> None:
+    assert u(message).intent == IN.MY_APPOINTMENTS

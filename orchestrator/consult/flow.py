@@ -39,7 +39,7 @@ _SYMPTOM = re.compile(
     r"|hair loss|bald\w*|toenail|nails?|sprain\w*|twisted|injur\w*|fell|stiff\w*|numb\w*|tingling|bruis\w*"
     r"|blisters?|wound|cut myself|discomfort|bloat\w*|nause\w*|burn|burns|burning|stings?|stinging|headaches?"
     r"|migraine"
-    r"|dor|doi|doem|doendo|dores|coceira|cocando|mancha\w*|pinta\w*|caroco|incha\w*|palpitac\w*"
+    r"|dor|doi|doem|doendo|dores|coceira|cocando|coca|cocam|mancha\w*|pinta\w*|caroco|incha\w*|palpitac\w*"
     r"|disparad\w*|disparar|acelerad\w*|batendo forte|aperto|pressao|sopro|falta de ar|cansaco|cansad[oa]"
     r"|sono|tontura|tont[oa]|desmai\w*|febre|tosse|espinhas?|cabelo|careca|unhas?|torci|torceu|torcao"
     r"|machuc\w*|cai|rigidez|formigamento|formiga\w*|dormencia|dorment\w*|feridas?|bolhas?|vermelh\w+"

@@ -55,10 +55,14 @@ def _re(pattern: str) -> re.Pattern[str]:
 
 # -- scores ---------------------------------------------------------------------------------------
 
+_STROKE_RISK = r"\b(?:risco|risk|chance)\s+(?:de|of|for)\s+(?:an?\s+|ter\s+(?:um\s+)?)?(?:avc|derrame|stroke)\b"
+_AF = r"\b(?:fibrilacao\s+atrial|atrial\s+fibrillation|a-?fib|fa)\b"
 _SCORES = (
     # The stroke risk score of atrial fibrillation, named in lay words too.
     ("cha2ds2_vasc", _re(r"\bcha2?ds2?[- ]?vasc\b|\bchads[- ]?vasc\b|\bstroke\s+risk\s+(?:score|escore)\b"
-                         r"|\b(?:escore|score|pontuacao)\s+de\s+risco\s+(?:de|para)\s+(?:avc|derrame)\b")),
+                         r"|\b(?:escore|score|pontuacao)\s+de\s+risco\s+(?:de|para)\s+(?:avc|derrame)\b"
+                         # Someone's stroke risk with atrial fibrillation is what the score estimates.
+                         rf"|{_STROKE_RISK}(?=.*{_AF})|{_AF}(?=.*{_STROKE_RISK})")),
     # "calcular heart, paciente 52 anos": a verb of computing makes "heart" the score, not the organ.
     ("heart", _re(r"\bheart\s+(?:score|escore|risk\s+score)\b|\b(?:escore|score)\s+heart\b"
                   r"|\b(?:calcul\w*|comput\w*|calc)\s+(?:o\s+|a\s+|the\s+)?heart\b")),

@@ -5,6 +5,7 @@ Every entry is a regular-expression fragment over *folded* text (lower case, acc
 in `understand.py` and `when.py`.
 """
 
+from orchestrator.understanding.conditions import CONDITION_WORDS
 from runtime.text.calendar_words import EN_WEEKDAYS, PT_WEEKDAYS
 
 # --- specialties offered by the mesh (clinic specialty ids as in deploy/registry.json) -------------------
@@ -113,7 +114,7 @@ DIAGNOSIS: tuple[str, ...] = (
     r"o\s+que\s+(?:eu\s+)?tenho(?!\s+(?:marcado|agendado))", r"que\s+doenca\s+(?:eu\s+)?(?:tenho|e\s+essa)",
     r"sera\s+que\s+(?:eu\s+)?(?:tenho|e|estou)",
     # A condition the patient states ("tenho diabetes e quero…") is fine; asking whether they have one is not.
-    r"(?:eu\s+)?tenho\s+(?:um\s+|uma\s+)?(?:cancer|tumor|melanoma|diabetes|infeccao|alguma\s+doenca)\s*\?",
+    rf"(?:eu\s+)?tenho\s+(?:um\s+|uma\s+)?(?:{CONDITION_WORDS}|tumor|infeccao|alguma\s+doenca)\s*\?",
     r"(?:isso|isto|essa\s+\w+|esse\s+\w+|minha\s+\w+|meu\s+\w+)\s+(?:e|eh|pode\s+ser)\s+(?:um\s+|uma\s+)?"
     r"(?:cancer|melanoma|tumor|grave|maligno|maligna|benigno|benigna|perigos[oa]|contagios[oa])",
     r"estou\s+doente\s*\?", r"qual\s+(?:e\s+)?(?:a\s+)?minha\s+doenca",
@@ -181,6 +182,9 @@ PRIVATE_CONTACT: tuple[str, ...] = (
     r"(?:celular|whatsapp|zap|endereco\s+residencial)\s+d[oa]\s+(?:dr|dra|doutor[a]?|medic[oa])\b",
     r"where\s+does\s+(?:dr|dra|doctor|the\s+doctor)\s+\w+\s+live",
     r"onde\s+(?:o|a)\s+(?:dr|dra|medic[oa])\s+\w+\s+mora",
+    # Passwords are never given, the clinic's wifi included: "qual a senha do wifi da clínica".
+    r"(?:senhas?|passwords?|passcodes?)\s+(?:\w+\s+){0,2}?(?:wi-?fi|internet|rede|network)",
+    r"(?:wi-?fi|internet|network)\s+(?:passwords?|senhas?)",
 )
 
 # Documents only a doctor who examined the patient may issue: a sick note, a medical certificate, a report.
@@ -200,11 +204,13 @@ NOT_HEALTHCARE: tuple[str, ...] = (
     r"code", r"coding", r"python", r"javascript", r"java", r"programa\w*", r"codigo", r"script", r"sql",
     r"recipe", r"receita\s+de\s+(?:bolo|comida|pao|torta|frango|carne|massa)", r"restaurant\w*",
     r"movie", r"film", r"filme", r"livros?", r"novels?", r"romances?",
-    r"series", r"music", r"musica", r"song", r"cancao", r"joke", r"piada",
+    r"series", r"music", r"musica", r"song", r"cancao", r"jokes?", r"piadas?",
     r"stock", r"stocks", r"bitcoin", r"crypto\w*", r"acoes", r"bolsa\s+de\s+valores", r"dollar", r"dolar",
     r"translate", r"traduz\w*", r"capital\s+(?:of|da|do|de)", r"president\w*", r"election\w*", r"eleic\w*",
     r"politic\w*", r"news", r"noticias?", r"hotel", r"flight", r"voo", r"taxi", r"uber", r"poem", r"poema",
     r"homework", r"math", r"matematica", r"game", r"jogo",
+    # Geography: "how tall is mount everest", "qual a montanha mais alta".
+    r"mount\s+\w+", r"mountains?", r"montanhas?", r"everest", r"rios?\s+mais\s+\w+", r"longest\s+river",
     r"tax(?:es)?", r"impostos?(?:\s+de\s+renda)?", r"pizza", r"delivery", r"ifood", r"netflix", r"serie",
     r"spotify", r"novela",
     # Money and civil paperwork: "cotação do euro", "exchange rate", "renovar minha CNH", "passport".
@@ -307,6 +313,9 @@ RESCHEDULE: tuple[str, ...] = (
     r"bring\s+(?:it|my\s+\w+|the\s+\w+)\s+forward",
     r"(?:different|another|other)\s+(?:time|day|date)\s+for\s+(?:my|the)",
     r"outr[oa]\s+(?:horario|dia|data)\s+(?:para|pra)\s+(?:a\s+)?minha\s+consulta",
+    # Thrown or pushed to another day: "jogar minha consulta pra sexta", "empurra meu retorno pro dia 3".
+    rf"(?:jog|empurr|pux|bot|coloc)(?:ar|a|e|o)\s+(?:a\s+|o\s+)?(?:minha|meu)\s+(?:{_BOOKING}|retorno)"
+    r"(?:\s+[\w.-]+){0,3}?\s+(?:para|pra|pro)\b",
 )
 # "I can't make it", "não vou poder ir": another time is asked for more often than nothing at all, unless the
 # message also says cancel ("I can't make it on friday, cancel that appointment").
@@ -611,7 +620,8 @@ GENERAL_QUESTION: tuple[str, ...] = (
     r"|health)",
     r"(?:faz|fazem)\s+(?:mal|bem)\s+(?:pr[oa]|para|a|ao|as|aos)\b",
     r"(?:e|eh|esta|ta)\s+(?:muito\s+)?(?:alt[oa]|baix[oa]|normal|elevad[oa])\s*\?",
-    r"how\s+much\s+(?:\w+\s+){1,2}(?:is|are)\s+(?:healthy|safe|enough|too\s+much|normal|recommended)",
+    r"how\s+(?:much|many)\s+(?:\w+\s+){1,6}?(?:is|are)\s+(?:healthy|safe|enough|too\s+much|normal"
+    r"|recommended)",
     r"(?:me\s+)?fal[ae]\s+sobre", r"expli(?:que|ca)", r"como\s+se\s+trata",
     r"(?:qual\s+(?:e\s+)?a\s+)?diferenca\s+entre",
     r"e\s+contagios[oa]", r"e\s+hereditari[oa]", r"tem\s+cura", r"pode\s+causar",
@@ -646,7 +656,8 @@ GREETING: tuple[str, ...] = (
     r"cheers", r"bye", r"goodbye", r"see\s+(?:you|ya|u)(?:\s+(?:later|soon|around))?", r"cya", r"take\s+care",
     r"falou", r"flw", r"ola+", r"oi+e*",
     r"bo[mn]\s+dia+", r"boa\s+(?:tarde|noite)e*",
-    r"(?:muito\s+)?obrigad[oa]+", r"brigad[oa]+", r"brigadao", r"obg[ad]*", r"vlw", r"valeu+", r"tchau+",
+    r"(?:muito\s+)?obrigad(?:inh)?[oa]+", r"brigad[oa]+", r"brigadao", r"obg[ad]*", r"vlw", r"valeu+",
+    r"tchau+",
     r"tmj", r"ty", r"tysm", r"tyvm", r"thnx", r"thanx", r"tnx", r"appreciate\s+it", r"much\s+appreciated",
     r"ate\s+(?:mais|logo|breve)",
     r"e\s+ai", r"eai", r"salve", r"fala\s+ai", r"yo", r"howdy", r"greetings",
@@ -788,7 +799,7 @@ SOURCES: tuple[str, ...] = (
     rf"^\W*(?:(?:u|you|vc|voce)\s+)?(?:which|what|qual|quais|que|tem|got|have\s+you\s+got|do\s+you\s+have|any"
     rf"|is\s+there)\s+"
     rf"(?:(?:a|an|the|o|a|os|as|algum|alguma|any)\s+)?(?:{_EVIDENCE_WORD}|{_SOURCE_WORD})"
-    r"(?:\s+(?:for|to|of|on|d[aeo]|pra|sobre)?\s*(?:(?:that|this)\s+one|that|this|it|isso|essa|esse|disso"
+    r"(?:\s+(?:for|4|to|of|on|d[aeo]|pra|sobre)?\s*(?:(?:that|this)\s+one|that|this|it|isso|essa|esse|disso"
     r"|dessa"
     r"|desse))?\W*$",
     # "which study was that from?", "qual estudo foi esse?".
@@ -886,7 +897,8 @@ _NUMBER_WORD = "|".join(SOURCE_NUMBERS)
 SOURCE_NUMBER = (rf"\[(?P<n>\d{{1,2}})\]|{_SOURCE_WORD}\s*{_NUMBER_SIGN}?\s*(?P<n2>\d{{1,2}})"
                  rf"|{_SOURCE_WORD}\s+{_NUMBER_SIGN}?\s*(?P<w>{_NUMBER_WORD})\b"
                  rf"|{_SOURCE_ITEM}"
-                 rf"|\b(?:the\s+|a\s+)?(?P<w2>{_NUMBER_WORD})\s+{_SOURCE_WORD}")
+                 rf"|\b(?:the\s+|a\s+)?(?P<w2>{_NUMBER_WORD})\s+{_SOURCE_WORD}"
+                 rf"|\b(?P<n4>\d)\s*(?:st|nd|rd|th|º|ª)\s+{_SOURCE_WORD}")
 # An appointment id as the clinics issue them: CARD-A-APT-5F21C0D9E1.
 APPOINTMENT_ID = r"[a-z]{4}-[a-z]-apt-[0-9a-f]{10}"
 

@@ -10,14 +10,17 @@ Intent precedence, first match wins:
     anyone's private contact details, whoever is named;
  4. reschedule; cancel ("cancel and book another" is a reschedule); "I can't make it" without a cancel verb
     is a reschedule;
- 5. a question about which slots exist ("quais horários", "which times can I book");
- 6. my appointments;
+ 5. my appointments: a reference to one's own booking with a question about it (own_bookings), or a
+    listed phrasing; a change asked about as done ("was it cancelled?") is no cancel or reschedule;
+ 6. a question about which slots exist ("quais horários", "which times can I book");
  7. book: a booking verb, or a weak cue ("quero o …", "I want the …") with a slot reference or a doctor;
  8. list words ("horários", "available", "vagas");
  9. a bare slot reference ("o das 10h", "Dr. Fernando on the 18th at 10", "the second one"): book, or list
     when asked as a question or on a past day;
-10. a health-education question ("o que é psoríase?");
-11. a specialty, doctor or date alone: list; then a greeting; otherwise unknown.
+10. a message asking nothing (chitchat: emoji, thanks, "ok"); a health-education question ("o que é
+    psoríase?", or any question about a condition not told as one's own: conditions);
+11. a specialty, doctor or date alone: list; then a greeting or words to the assistant itself; otherwise
+    unknown.
 A cue right after a negation ("não quero cancelar", "don't book") does not count.
 
 Slot references: "the earliest" / "first available" / "o primeiro horário" set `earliest`; "the first one" /
@@ -30,7 +33,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from orchestrator.understanding import lexicon, times, typos, when
+from orchestrator.understanding import chitchat, conditions, lexicon, own_bookings, times, typos, when
 from orchestrator.understanding.doctors import TITLES, doctors_named, name_words_of
 from runtime.text.calendar_words import PT_WEEKDAYS
 from runtime.text.fold import fold_latin
@@ -148,6 +151,10 @@ _CHOICE_WORD = re.compile(
 _WEEKDAY_ORDINALS = frozenset(lexicon.ORDINALS).intersection(PT_WEEKDAYS)  # "segunda", "quarta" …
 _ENGLISH_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth"})
 _NEGATION = re.compile(r"(?<!\w)(?:nao|nunca|don't|dont|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+){0,2}$")
+# Before a change asked about as done: "did it get", "was my derm appointment", "foi", "has it been".
+_ASKED_AS_DONE = re.compile(
+    r"(?:(?:did|was|were|has|have|is)\s+(?:it|that|this|they|(?:my|the)\s+(?:\w+\s+){0,2}?\w+)\s+(?:get|been)?"
+    r"|got|gotten|been|foi|foram|ficou|esta)\s*$")
 _ONLY_A_DIGIT = re.compile(r"^\W*(?P<n>[1-9])\W*$")
 # "what is eczema, is it serious?": the "it" of a diagnosis question is the condition named, not the user.
 _ASKS_ABOUT_NAMED = re.compile(
@@ -185,8 +192,12 @@ def understand(
     meant = typos.corrected(folded)
     doctors = doctors_named(message, folded, tuple(known_doctors))
     appointment = _APPOINTMENT_ID.search(folded)
-    # The id's hex digits are not a date or a time.
-    found_time = times.find_time(when.blank(folded, *appointment.span()) if appointment else folded)
+    source = _SOURCE_NUMBER.search(folded)
+    # The id's hex digits and a source's number ("the 2nd source") are not a date or a time.
+    unnumbered = folded
+    for named in (appointment, source):
+        unnumbered = when.blank(unnumbered, *named.span()) if named else unnumbered
+    found_time = times.find_time(unnumbered)
     choice, rest = _choice(found_time.text)
     dates = when.find_dates(rest, today)
     specialty = _specialty(meant)
@@ -243,24 +254,34 @@ class _Facts:
         """A match not negated just before ("não quero cancelar", "don't book")."""
         return any(not _NEGATION.search(self.folded, 0, m.start()) for m in pattern.finditer(self.folded))
 
-    def books_anew(self) -> bool:
+    def orders(self, pattern: re.Pattern[str]) -> bool:
+        """Like `has`, but a change asked about as done ("did it get cancelled?", "foi remarcada?") is a
+        question about the booking, not an order."""
+        return any(not _NEGATION.search(self.folded, 0, m.start())
+                   and not _ASKED_AS_DONE.search(self.folded, 0, m.start())
+                   for m in pattern.finditer(self.folded))
+
+    def books_anew(self, *, besides: Sequence[range] = ()) -> bool:
         """A booking verb that asks for a booking, not one naming the booking made ("a consulta que eu
-        marquei", "the appointment I booked")."""
-        made = [range(m.start(), m.end()) for m in _BOOKED_BEFORE.finditer(self.folded)]
+        marquei", "the appointment I booked") nor one inside `besides`."""
+        made = [range(m.start(), m.end()) for m in _BOOKED_BEFORE.finditer(self.folded)] + list(besides)
         return any(not _NEGATION.search(self.folded, 0, m.start()) and not any(m.start() in r for r in made)
                    for m in _BOOK.finditer(self.folded))
 
 
 def _intent(f: _Facts) -> Intent:
     context = bool(f.specialty or f.doctors or f.dated)
-    if f.has(_RESCHEDULE) or (f.has(_CANCEL) and f.books_anew()):
+    if f.orders(_RESCHEDULE) or (f.orders(_CANCEL) and f.books_anew()):
         return Intent.RESCHEDULE
-    if f.has(_CANCEL):
+    if f.orders(_CANCEL):
         return Intent.CANCEL
     if f.has(_CANNOT_GO):
         return Intent.RESCHEDULE
-    if f.has(_SOURCES):
+    if f.has(_SOURCES) or _SOURCE_NUMBER.search(f.folded):  # "pull up the 2nd source"
         return Intent.SOURCES
+    if f.has(_MY_APPOINTMENTS) or (own_bookings.asks_about_own(f.folded)
+                                   and not f.books_anew(besides=own_bookings.reference_spans(f.folded))):
+        return Intent.MY_APPOINTMENTS
     if f.has(_LIST_QUESTION):
         return Intent.LIST
     if f.has(_MY_APPOINTMENTS):
@@ -271,13 +292,13 @@ def _intent(f: _Facts) -> Intent:
         return Intent.LIST
     if f.slot_reference:  # a bare time on a past day ("cardiologia ontem às 10") asks about that day
         return Intent.LIST if f.has(_QUESTION) or f.past else Intent.BOOK
-    if _SMALLTALK.match(f.folded):
+    if _SMALLTALK.match(f.folded) or chitchat.no_request(f.folded, _GREETING):
         return Intent.GREETING
-    if f.has(_GENERAL):
+    if f.has(_GENERAL) or conditions.asks_about_condition(f.folded):
         return Intent.GENERAL_QUESTION
     if context:
         return Intent.LIST
-    if f.has(_GREETING):
+    if f.has(_GREETING) or chitchat.to_the_assistant(f.folded):
         return Intent.GREETING
     return Intent.UNKNOWN
 
@@ -285,7 +306,7 @@ def _intent(f: _Facts) -> Intent:
 def _source_number(folded: str) -> int | None:
     if m := _SOURCE_NUMBER.search(folded):
         word = m["w"] or m["w2"]
-        return lexicon.SOURCE_NUMBERS[word] if word else int(m["n"] or m["n2"] or m["n3"])
+        return lexicon.SOURCE_NUMBERS[word] if word else int(m["n"] or m["n2"] or m["n3"] or m["n4"])
     return None
 
 

@@ -44,11 +44,13 @@ since then tuned on and its failures printed; the heldout-l tuner added more bro
 follow-ups, 20+ each for book, my appointments and smalltalk, with near-misses);
 understanding_heldout11.json is 'heldout-m', 270 messages by a tenth writer who read neither: the evidence
 until measured (first run 248/270 = 91.9% before the heldout-l round, 248/270 = 91.9% after it), since
-then tuned on and its failures printed; understanding_heldout12.json is 'heldout-n', 280 messages by an
+then tuned on and its failures printed; the heldout-m tuner added 170 more broadening phrasings (40+ each for
+my appointments and smalltalk, 30+ general questions, with near-misses; 101/170 before that round);
+understanding_heldout12.json is 'heldout-n', 280 messages by an
 eleventh writer who read neither: the evidence, its failures never printed (first run 255/280 = 91.1%
-before the heldout-l round, 259/280 = 92.5% after it); understanding_heldout13.json is 'heldout-o', 325
-messages by a twelfth writer who read neither: the evidence too (first run 305/325 = 93.8% after the
-heldout-l round).
+before the heldout-l round, 259/280 = 92.5% after it, 269/280 = 96.1% after the heldout-m round);
+understanding_heldout13.json is 'heldout-o', 325 messages by a twelfth writer who read neither: the
+evidence too (first run 305/325 = 93.8% after the heldout-l round).
 """
 
 import datetime as dt
