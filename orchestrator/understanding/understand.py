@@ -274,9 +274,10 @@ class _Facts:
         """A booking verb that asks for a booking, not one naming the booking made ("a consulta que eu
         marquei", "the appointment I booked") nor one inside `besides`, nor one whose object is the booking
         made ("me confirma o horário que eu peguei" asks about it)."""
-        made = [range(m.start(), m.end()) for m in _BOOKED_BEFORE.finditer(self.folded)] + list(besides)
+        booked = [range(m.start(), m.end()) for m in _BOOKED_BEFORE.finditer(self.folded)]
+        made = booked + list(besides)  # "book my check-up" is a new booking: only `booked` is an object made
         return any(not _NEGATION.search(self.folded, 0, m.start()) and not any(m.start() in r for r in made)
-                   and not any(_OBJECT_GAP.fullmatch(self.folded, m.end(), r.start) for r in made)
+                   and not any(_OBJECT_GAP.fullmatch(self.folded, m.end(), r.start) for r in booked)
                    for m in _BOOK.finditer(self.folded))
 
 
