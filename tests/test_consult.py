@@ -41,6 +41,14 @@ def test_questions_and_scheduling_requests_do_not(message):
     assert not opens(message)
 
 
+@pytest.mark.parametrize(("message", "expected"), [
+    ("marca um corte de cabelo pra sabado", False), ("book me a haircut friday", False),
+    ("depois do futebol meu joelho dói", True),
+])
+def test_a_symptom_word_inside_an_errand_opens_no_consult(message, expected):
+    assert opens(message) is expected
+
+
 def test_history_questions_stop_after_two_rounds():
     state = ConsultState(texts=["I have a rash"])
     first = consult.questions(state, "en")

@@ -347,3 +347,21 @@ def test_a_score_asked_for_a_patient_still_computes_or_asks() -> None:
 ])
 def test_the_stroke_risk_of_someone_with_af_is_the_cha2ds2_vasc(message):
     assert read(message).score == "cha2ds2_vasc"
+
+
+@pytest.mark.parametrize("message", ["a cardiologista receitou atorvastatina, quais os efeitos colaterais?",
+                                     "i got prescribed metformin, what side effects does it have?"])
+def test_a_drug_the_doctor_prescribed_is_asked_about_not_dosed(message):
+    assert [c.topic for c in read(message).calls] == ["side_effects"]
+
+
+@pytest.mark.parametrize("message", ["me receita amoxicilina",
+                                     "can you write me a prescription for ibuprofen"])
+def test_asking_for_a_prescription_asks_no_tool(message):
+    assert not read(message)
+
+
+@pytest.mark.parametrize("message", ["tomo xarelto, dipirona pode ou nao", "uso varfarina, aspirina da ruim",
+                                     "on eliquis, advil ok or bad idea"])
+def test_either_or_tags_make_an_interaction_question(message):
+    assert [c.action for c in read(message).calls] == [Action.CHECK_INTERACTIONS]

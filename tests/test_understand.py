@@ -1346,3 +1346,43 @@ def test_passwords_and_geography_are_out_of_scope(message: str) -> None:
                                      "did my booking get rescheduled"])
 def test_a_change_asked_about_as_done_is_my_appointments(message: str) -> None:
     assert u(message).intent == IN.MY_APPOINTMENTS
+
+
+@pytest.mark.parametrize("message", ["ok i gotta run now", "g2g, thanks!", "bom, tenho que ir agora. valeu",
+                                     "vou nessa, bjs", "i'm off, have a great weekend"])
+def test_leaving_is_smalltalk(message: str) -> None:
+    assert u(message).intent == IN.GREETING
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("have to go to a dermatologist on friday, any openings?", IN.LIST),
+    ("tenho que ir na ortopedia, tem vaga amanhã?", IN.LIST),
+])
+def test_having_to_go_to_a_clinic_is_no_goodbye(message: str, intent: IN) -> None:
+    assert u(message).intent == intent
+
+
+@pytest.mark.parametrize("message", ["show me the appointments i've got", "will i be seeing somebody monday?",
+                                     "confirma pra mim o horário que eu peguei ontem",
+                                     "vou passar com algum médico amanhã?"])
+def test_what_one_has_got_or_is_seeing_is_my_appointments(message: str) -> None:
+    assert u(message).intent == IN.MY_APPOINTMENTS
+
+
+@pytest.mark.parametrize("message", ["cancela tudo que eu agendei com a cardio",
+                                     "cancel whatever i've booked", "remove everything i scheduled"])
+def test_cancelling_what_one_booked_is_no_new_booking(message: str) -> None:
+    assert u(message).intent == IN.CANCEL
+
+
+@pytest.mark.parametrize("message", ["where's this data coming from?", "what are those numbers based on"])
+def test_where_an_answer_comes_from_or_rests_on_is_sources(message: str) -> None:
+    assert u(message).intent == IN.SOURCES
+
+
+@pytest.mark.parametrize("message", ["qual o cep da rua da consolação",
+                                     "book a table for four at a steakhouse",
+                                     "marca um horário no cabeleireiro",
+                                     "i need piano lessons on saturdays"])
+def test_postal_codes_and_other_trades_bookings_are_out_of_scope(message: str) -> None:
+    assert u(message).intent == IN.OUT_OF_SCOPE

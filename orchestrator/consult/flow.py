@@ -19,7 +19,13 @@ from orchestrator.consult import council
 from orchestrator.consult.history import History, extract
 from orchestrator.context import RequestContext
 from orchestrator.sessions import ConsultState, Session, SlotRef
-from orchestrator.understanding.understand import Intent, OutOfScope, Understanding, asks_for_slots
+from orchestrator.understanding.understand import (
+    Intent,
+    OutOfScope,
+    Understanding,
+    asks_for_slots,
+    without_off_topic,
+)
 from runtime.specialties import SPECIALTIES
 from runtime.text.fold import fold_latin
 
@@ -75,7 +81,7 @@ def opens_consult(message: str, u: Understanding) -> bool:
     nor is a message that names the specialty wanted ("sem dor no peito, só um check-up com
     cardiologista"): the consult exists to find it."""
     folded = fold_latin(message)
-    if (not _SYMPTOM.search(folded) or u.specialty or u.intent in _OTHER_TASKS
+    if (not _SYMPTOM.search(without_off_topic(folded)) or u.specialty or u.intent in _OTHER_TASKS
             or asks_for_slots(folded)):
         return False
     if u.intent == Intent.GENERAL_QUESTION and not _FIRST_PERSON.search(folded):  # "difference between …"

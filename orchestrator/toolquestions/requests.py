@@ -127,9 +127,13 @@ _ASKS = _re(r"\?|^\W*(?:what|which|who|how|is|are|can|could|should|may|does|do|w
             r"|\b(?:sabe\s+se|know\s+if|wonder(?:ing)?\s+if)\b"
             # Asked without a question mark: "amamentando posso usar fluoxetina", "da problema tomar X com Y".
             r"|\b(?:posso|pode|podemos|can\s+i|can\s+we)\s+(?:usar|tomar|use|take)\b"
-            r"|\b(?:da|tem|have|has|any)\s+(?:algum\s+)?(?:problemas?|problems?|issues?|perigo)\b")
+            r"|\b(?:da|tem|have|has|any)\s+(?:algum\s+)?(?:problemas?|problems?|issues?|perigo)\b"
+            # Either-or tags: "ibuprofeno pode ou dá ruim", "pode ou não", "ok or bad idea".
+            r"|\b(?:da|dar|deu)\s+ruim\b|\bbad\s+idea\b|\b(?:pode|ok|okay)\s+ou\s+nao\b|\bok\s+or\b")
 _DOSE = _re(r"\b(?:dos(?:e|es|age|agem|ing)|posologia|\d+\s*(?:mg|ml|g)|how (?:many|much|often)|quant[oa]s?"
-            r"|de quanto em quanto|forget|esquec\w*|overdose|prescri\w*|receit\w*)\b")
+            r"|de quanto em quanto|forget|esquec\w*|overdose"
+            # Asking for a prescription is; telling what the doctor prescribed ("meu médico receitou X") is not.
+            r"|prescri(?!bed|beu|beram)\w*|receit(?!ou|aram|ad[oa])\w*)\b")
 # What a drug may do to the body, said as a verb and a body function.
 _EFFECT_VERB = (r"(?:tira\w*|mexe\w*|atrapalha\w*|resseca\w*|irrita\w*|baix[ao]\w*|sobe\w*|aumenta\w*|altera\w*"
                 r"|afeta\w*|estraga\w*|upset\w*|mess(?:es)?|affect\w*|wreck\w*|turns?|changes?|raises?|lowers?"
@@ -143,6 +147,7 @@ _SIDE_EFFECTS = _re(r"\b(?:side[\s-]?(?:e\w*|fx)|adverse|efeitos?\s+(?:colatera\
                     # "quais os efeitos?", "what effects does it have", and what a drug does to the body.
                     r"|(?:quais|que)\s+(?:sao\s+)?(?:os\s+)?efeitos|what\s+effects|engorda\w*|emagrece\w*"
                     r"|weight\s+gain|gain\s+weight|hair\s+loss|queda\s+de\s+cabelo"
+                    r"|(?:quais|que)\s+(?:sao\s+)?(?:os\s+)?riscos|what\s+are\s+the\s+risks"
                     r"|reac(?:ao|oes)|reactions?|cause[sd]?|causing|causa[mr]?|provoca\w*|risks?\s+of"
                     # The risks of being on it: "what risks come with taking X", "riscos em tomar X".
                     r"|risks?\s+(?:(?:that\s+)?comes?\s+with|associated\s+with|involved\s+in|in|with)\s+(?:taking|using"

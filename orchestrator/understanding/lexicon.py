@@ -213,6 +213,14 @@ NOT_HEALTHCARE: tuple[str, ...] = (
     r"mount\s+\w+", r"mountains?", r"montanhas?", r"everest", r"rios?\s+mais\s+\w+", r"longest\s+river",
     r"tax(?:es)?", r"impostos?(?:\s+de\s+renda)?", r"pizza", r"delivery", r"ifood", r"netflix", r"serie",
     r"spotify", r"novela",
+    # Addresses' postal codes and bookings of other trades: "qual o cep da paulista", "a table for two",
+    # "corte de cabelo", "aula de inglês", "car service".
+    r"cep", r"zip\s+codes?", r"postal\s+codes?", r"codigo\s+postal",
+    r"(?:a|an|uma|um)\s+(?:table|mesa)\s+(?:for|pra|para|no|na|at|in)", r"haircut", r"corte\s+de\s+cabelo",
+    r"barbe(?:r|iro|aria)", r"cabeleireir[oa]", r"manicure", r"salao\s+de\s+beleza",
+    r"aulas?\s+de\s+(?:ingles|espanhol|frances|violao|guitarra|piano|canto|danca|direcao)",
+    r"(?:english|spanish|french|guitar|piano|singing|dance|driving)\s+(?:lessons?|class(?:es)?)",
+    r"car\s+(?:service|wash)", r"oil\s+change", r"revisao\s+do\s+carro", r"lava\s*-?\s*jato",
     # Money and civil paperwork: "cotação do euro", "exchange rate", "renovar minha CNH", "passport".
     r"cotacao", r"cambio", r"exchange\s+rates?", r"currency", r"euros?", r"cnh", r"carteira\s+de\s+motorista",
     r"driver'?s\s+licen[cs]e", r"passaporte", r"passport",
@@ -288,6 +296,9 @@ CANCEL: tuple[str, ...] = (
     # "drop the first one", "remove that one", "delete it": a listed booking as the object.
     r"(?:delete|remove|drop)\s+(?:it|(?:the|that|this)\s+(?:\w+\s+)?one|(?:the\s+)?(?:first|second|third"
     r"|last|other))",
+    # What was booked as the object: "drop everything I've booked", "remove whatever I scheduled".
+    r"(?:delete|remove|drop)\s+(?:everything|all|whatever|what)\s+(?:that\s+)?(?:i|i've|ive)\s+(?:have\s+)?"
+    r"(?:booked|scheduled|reserved)",
 )
 RESCHEDULE: tuple[str, ...] = (
     r"reschedul\w*", r"re-schedul\w*", r"rebook\w*", r"remarc\w*", r"reagend\w*", r"adia\w*", r"postpone\w*",
@@ -361,7 +372,8 @@ BOOK: tuple[str, ...] = (
 )
 # Weak booking cues ("quero o das 10h", "I want the second"): booking only with a slot reference.
 BOOK_WEAK: tuple[str, ...] = (
-    r"(?:quero|queria|escolho|prefiro|pego)\s+(?:o|a|esse|essa|este|esta|aquele|aquela)",
+    r"(?:quero|queria|escolho|prefiro|pego|(?:quero|queria|vou|posso)\s+pegar)\s+(?:o|a|esse|essa|este|esta|aquele"
+    r"|aquela)",
     r"pode\s+ser\s+(?:o|a|esse|essa|este|esta)",
     # The imperative, with a time or a doctor: "agenda cardiologista dia 4 as 14:30".
     # "agenda livre da dra X", "agenda disponível" ask for the schedule.
@@ -377,9 +389,14 @@ _BOOKING_EN = r"(?:appointment|booking|consultation|visit)"
 # The booking already made, named by a relative clause: "a consulta que eu marquei", "the appt I booked".
 _BOOKED_BEFORE = (rf"(?:{_BOOKING_PT}|{_BOOKING_EN}|horario|appt)s?(?:\s+[\w.]+){{0,3}}?\s+"
                   r"(?:(?:que|q|that|which)\s+)?"
-                  r"(?:eu\s+|i\s+)?(?:tinha\s+|had\s+)?(?:marquei|agendei|reservei|fiz|marcado|agendado|booked"
+                  r"(?:eu\s+|i\s+)?(?:tinha\s+|had\s+)?(?:marquei|agendei|reservei|peguei|fiz|marcado|agendado|booked"
                   r"|scheduled|made|reserved)")
-BOOKED_BEFORE: tuple[str, ...] = (_BOOKED_BEFORE,)  # not a new booking: "cancel the one I booked"
+# "tudo que eu marquei", "whatever I scheduled", "o q eu reservei": what was booked, named by a pronoun.
+_BOOKED_WHAT = (r"(?:tudo|all|everything|whatever|what|aquilo|o|a|os|as)\s+(?:(?:que|q|that)\s+)?"
+                r"(?:eu\s+|i\s+|i've\s+|ive\s+)(?:tinha\s+|had\s+|have\s+)?(?:marquei|agendei|reservei|marcado|agendado|booked|scheduled"
+                r"|reserved)")
+# Not a new booking: "cancel the one I booked".
+BOOKED_BEFORE: tuple[str, ...] = (_BOOKED_BEFORE, _BOOKED_WHAT)
 _DETAIL_PT = (r"(?:codigo|numero|id|identificador|protocolo|horario|hora|data|dia|local|endereco|"
               r"medic[oa]|doutor[a]?)")
 _DETAIL_EN = r"(?:id|code|number|confirmation|time|date|day|place|address|location|doctor)"
@@ -657,7 +674,14 @@ GREETING: tuple[str, ...] = (
     r"falou", r"flw", r"ola+", r"oi+e*",
     r"bo[mn]\s+dia+", r"boa\s+(?:tarde|noite)e*",
     r"(?:muito\s+)?obrigad(?:inh)?[oa]+", r"brigad[oa]+", r"brigadao", r"obg[ad]*", r"vlw", r"valeu+",
-    r"tchau+",
+    r"tchau+", r"xau+",
+    # Leaving: "gotta go", "ttyl", "g2g", "I'm off", "vou nessa", "bjs" (not "have to go to the clinic").
+    r"(?:gotta|got\s+to|have\s+to|need\s+to|i\s+must)\s+(?:go|run|bounce)(?:\s+now)?(?!\s+(?:to|for)\b)",
+    r"ttyl", r"g[2t]g", r"(?:i'?m|i\s+am)\s+off",
+    r"have\s+a\s+(?:good|nice|great)\s+(?:one|day|night|evening|weekend)",
+    r"(?:ja\s+)?(?:vou\s+(?:indo|nessa)|to\s+indo)", r"ja\s+vou", r"fui(?=\s*[,.!]|\s*$)",
+    r"(?:tenho|preciso)\s+(?:que\s+|de\s+)?ir(?:\s+(?:agora|embora))?(?!\s+(?:a|ao|na|no|pra|para|em)\b)",
+    r"bj[oa]?s?", r"beijos?", r"abracos?", r"abs",
     r"tmj", r"ty", r"tysm", r"tyvm", r"thnx", r"thanx", r"tnx", r"appreciate\s+it", r"much\s+appreciated",
     r"ate\s+(?:mais|logo|breve)",
     r"e\s+ai", r"eai", r"salve", r"fala\s+ai", r"yo", r"howdy", r"greetings",
@@ -735,6 +759,9 @@ SOURCES: tuple[str, ...] = (
     rf"{_SOURCE_WORD}\s*{_NUMBER_SIGN}?\s*\[?\d{{1,2}}", r"\[\d{1,2}\]",
     rf"^\W*{_SOURCE_WORD}(?:\s+please|\s+por\s+favor)?",
     r"where\s+(?:does|did|do)\s+(?:that|this|it|these|those)\s+(?:\w+\s+)?come\s+from",
+    # "where's that info coming from", "what is this answer based on".
+    r"(?:where|what)(?:'s|s|\s+is|\s+are)\s+(?:that|this|it|these|those)(?:\s+(?:info\w*|answers?|advice|claims?"
+    r"|data|recommendations?|numbers?))?\s+(?:coming\s+from|based\s+on)",
     r"de\s+onde\s+(?:veio|vem|vieram|saiu|tirou|voce\s+tirou)(?!\s+(?:a|o|as|os)\s+(?!informac|dado|resposta"
     r"|numero)\w)",
     r"where(?:\s+exactly)?(?:'d|\s+did|\s+do)\s+(?:you|u|ya)\s+(?:get|find|read|take|see|hear)\s+(?:that|this|it|these"

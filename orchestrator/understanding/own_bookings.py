@@ -13,7 +13,7 @@ _REFERENCE = re.compile("|".join((
     # Possessed: "minha consulta", "my cardiology follow up", "meus horários marcados", "consulta minha".
     rf"(?<!\w)(?:my|minha|meu|minhas|meus)\s+(?:[\w.]+\s+){{0,2}}?{_NOUN}(?!\w)",
     rf"(?<!\w){_NOUN}\s+(?:minha|meu|minhas|meus|mine)(?!\w)",
-    rf"(?<!\w){_NOUN}\s+(?:que\s+)?(?:eu\s+tenho|do\s+i\s+have|i\s+have|have\s+i\s+got)(?!\w)",
+    rf"(?<!\w){_NOUN}\s+(?:que\s+)?(?:eu\s+tenho|do\s+i\s+have|i\s+have|have\s+i\s+got|i'?ve\s+got|i\s+got)(?!\w)",
     # The one booked, asked when: "a consulta com a dra camila é de manhã ou de tarde?".
     rf"(?<!\w)(?:a|o|the)\s+{_NOUN}\s+(?:[\w.]+\s+){{0,4}}?(?:e|is)\s+(?:de\s+manha|de\s+tarde|(?:a\s+)?que\s+horas"
     r"|que\s+dia|quando|when|at\s+what|what\s+time|in\s+the\s+(?:morning|afternoon))",
@@ -35,15 +35,19 @@ _REFERENCE = re.compile("|".join((
     r"(?<!\w)on\s+the\s+(?:books|calendar|schedule|agenda)\s+for\s+me(?!\w)",
     rf"(?<!\w)(?:do|have)\s+i\s+(?:still\s+)?(?:have|got)\s+(?:the|my|an?|any)\s+(?:\w+\s+)?{_NOUN}(?!\w)",
     r"(?<!\w)(?:do|have)\s+i\s+(?:have|got)\s+(?:anything|something)(?!\s+(?:serious|wrong|bad|grave))(?!\w)",
-    r"(?<!\w)i\s+(?:have|got|'ve\s+got)\s+(?:\w+\s+)?(?:coming\s+up|lined\s+up|booked|scheduled)(?!\w)",
+    r"(?<!\w)(?:i\s+(?:have|got)|i'?ve\s+got)\s+(?:\w+\s+)?(?:coming\s+up|lined\s+up|booked|scheduled)(?!\w)",
     r"(?<!\w)(?:eu\s+)?tenho\s+(?:algo|alguma\s+coisa)\s+(?:\w+\s+)?(?:marcad|agendad|com|pra|para|essa|esta"
     r"|nessa|nesta|semana|amanha|hoje)",
     rf"(?<!\w)(?:eu\s+)?tenho\s+(?:algum\s+|alguma\s+|um\s+|uma\s+)?{_NOUN}(?!\w)",
+    r"(?<!\w)(?:tudo|o|os|as)\s+(?:que|q)\s+(?:eu\s+)?tenho\s+(?:marcad|agendad)",
     # Going to the visit: "which clinic am I going to", "vou ser atendida", "que dia eu volto no médico".
     r"(?<!\w)(?:am\s+i\s+(?:going|supposed\s+to\s+go)|do\s+i\s+(?:have\s+to\s+)?(?:go|be)"
     r"|i\s+(?:have|need)\s+to\s+(?:go|be))\s+(?:in\b|there\b|(?:to|at|in)\s+(?:the\s+)?(?:\w+\s+)?"
     r"(?:clinic|doctor|hospital|office))",
-    r"(?<!\w)(?:am|will)\s+i\s+(?:be\s+)?(?:seeing|meeting)\s+(?:the\s+|my\s+)?(?:dr|dra|doctor|\w+ist)(?!\w)",
+    r"(?<!\w)(?:am|will)\s+i\s+(?:be\s+)?(?:seeing|meeting)\s+(?:(?:the|my|an?|any)\s+)?(?:dr|dra|doctor|\w+ist"
+    r"|anyone|anybody|someone|somebody)(?!\w)",
+    # "vou ver algum médico essa semana?", "vou passar com alguém amanhã?": whether a visit is booked.
+    r"(?<!\w)vou\s+(?:ver|consultar(?:\s+com)?|passar\s+(?:com|em|no|na))\s+(?:algum|alguma|alguem)(?!\w)",
     r"(?<!\w)(?:clinic|doctor|hospital|dr|dra|medic[oa])\s+(?:am|do|will)\s+i\s+(?:going|go|see|seeing)(?!\w)",
     r"(?<!\w)(?:vou\s+ser\s+atendid[oa]|(?:eu\s+)?volto\s+(?:no|ao|na)\s+(?:medic[oa]|clinica|doutor[a]?))(?!\w)",
 )))
@@ -52,7 +56,7 @@ _REFERENCE = re.compile("|".join((
 _ASKING = re.compile(
     r"\?|^\W*(?:eu\s+)?tenho\b|(?<!\w)(?:when|whens|where|what|what's|whats|which|who|whether|if|is|was|are|am|did|do|have|has|any"
     r"|how\s+many|quando|onde|que|qual|quais|quem|quantas?|quantos|cade|sera|se"
-    r"|show|see|check|list|view|pull\s+up|remind|tell\s+me|forgot|can'?t\s+remember"
+    r"|show|see|check|list|view|pull\s+up|bring\s+up|remind|tell\s+me|forgot|can'?t\s+remember"
     r"|mostr\w*|ver|ve|veja|checa\w*|confer\w*|confirm\w*|verific\w*|lembr\w*|esqueci|saber|diz\w*)(?!\w)"
 )
 

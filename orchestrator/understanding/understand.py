@@ -155,6 +155,9 @@ _NEGATION = re.compile(r"(?<!\w)(?:nao|nunca|don't|dont|do\s+not|never|no\s+need
 _ASKED_AS_DONE = re.compile(
     r"(?:(?:did|was|were|has|have|is)\s+(?:it|that|this|they|(?:my|the)\s+(?:\w+\s+){0,2}?\w+)\s+(?:get|been)?"
     r"|got|gotten|been|foi|foram|ficou|esta)\s*$")
+# Between a verb and its object: "confirma [pra mim] a consulta …", "confirm [for me] the appointment …".
+_OBJECT_GAP = re.compile(
+    r"(?:\s+(?:me|pra\s+mim|para\s+mim|for\s+me|please|por\s+favor|o|a|os|as|the|my|meu|minha))*\s+")
 _ONLY_A_DIGIT = re.compile(r"^\W*(?P<n>[1-9])\W*$")
 # "what is eczema, is it serious?": the "it" of a diagnosis question is the condition named, not the user.
 _ASKS_ABOUT_NAMED = re.compile(
@@ -176,6 +179,12 @@ def warm_up() -> None:
 def asks_for_slots(folded: str) -> bool:
     """Whether a (folded) message asks about slots or availability."""
     return bool(_LIST.search(folded) or _LIST_QUESTION.search(folded))
+
+
+def without_off_topic(folded: str) -> str:
+    """A (folded) message with its clearly-not-healthcare phrases blanked: the "corte" of "corte de cabelo"
+    is no cut, while "after football my knee hurts" keeps its knee."""
+    return _NOT_HEALTHCARE.sub(lambda m: " " * len(m.group()), folded)
 
 
 def asks_sources(message: str) -> bool:
@@ -263,9 +272,12 @@ class _Facts:
 
     def books_anew(self, *, besides: Sequence[range] = ()) -> bool:
         """A booking verb that asks for a booking, not one naming the booking made ("a consulta que eu
-        marquei", "the appointment I booked") nor one inside `besides`."""
-        made = [range(m.start(), m.end()) for m in _BOOKED_BEFORE.finditer(self.folded)] + list(besides)
+        marquei", "the appointment I booked") nor one inside `besides`, nor one whose object is the booking
+        made ("me confirma o horário que eu peguei" asks about it)."""
+        booked = [range(m.start(), m.end()) for m in _BOOKED_BEFORE.finditer(self.folded)]
+        made = booked + list(besides)  # "book my check-up" is a new booking: only `booked` is an object made
         return any(not _NEGATION.search(self.folded, 0, m.start()) and not any(m.start() in r for r in made)
+                   and not any(_OBJECT_GAP.fullmatch(self.folded, m.end(), r.start) for r in booked)
                    for m in _BOOK.finditer(self.folded))
 
 
