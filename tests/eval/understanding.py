@@ -55,7 +55,10 @@ broadening phrasings: 69/107 before it);
 understanding_heldout13.json is 'heldout-o', 325 messages
 by a twelfth writer who read neither: the evidence, its failures never printed (first run 305/325 =
 93.8% after the heldout-l round, 312/325 = 96.0% after the heldout-m round, every intent at 90% or more;
-313/325 = 96.3% after the heldout-n round).
+313/325 = 96.3% after the heldout-n round); understanding_heldout14.json is 'heldout-p', 321 messages by a
+thirteenth writer who read neither (joke and game requests labeled out_of_scope): the evidence until
+measured (first run 305/321 = 95.0% before the heldout-n round and after it, out of scope 14/20 and
+sources 21/24 below 90%), since then tuned on and its failures printed.
 """
 
 import datetime as dt
@@ -88,10 +91,11 @@ HELDOUT10_PATH = Path(__file__).with_name("understanding_heldout10.json")
 HELDOUT11_PATH = Path(__file__).with_name("understanding_heldout11.json")
 HELDOUT12_PATH = Path(__file__).with_name("understanding_heldout12.json")
 HELDOUT13_PATH = Path(__file__).with_name("understanding_heldout13.json")
+HELDOUT14_PATH = Path(__file__).with_name("understanding_heldout14.json")
 HOLDOUT_PERCENT = 35
 PARTS = ("tuning", "heldout-a", "heldout-b", "heldout-c", "heldout-d", "heldout-e", "heldout-f", "heldout-g",
          "heldout-h", "heldout-i", "broadening", "heldout-j", "heldout-k", "heldout-l", "heldout-m",
-         "heldout-n", "heldout-o")
+         "heldout-n", "heldout-o", "heldout-p")
 EVIDENCE: tuple[str, ...] = ("heldout-o",)  # the parts whose failures are never printed
 TARGET_OVERALL, TARGET_PER_INTENT = 0.95, 0.90
 _KNOWN_DOCTORS = tuple(doctor.name for clinic in DOCTORS.values() for doctor in clinic)
@@ -133,7 +137,7 @@ def part_of(case: dict) -> str:
 
 PATHS = (SET_PATH, HELDOUT_PATH, HELDOUT2_PATH, HELDOUT3_PATH, HELDOUT4_PATH, HELDOUT5_PATH, HELDOUT6_PATH,
          HELDOUT7_PATH, BROADENING_PATH, HELDOUT8_PATH, HELDOUT9_PATH, HELDOUT10_PATH, HELDOUT11_PATH,
-         HELDOUT12_PATH, HELDOUT13_PATH)
+         HELDOUT12_PATH, HELDOUT13_PATH, HELDOUT14_PATH)
 
 
 def score(paths: tuple[Path, ...] = PATHS) -> dict[str, Part]:
