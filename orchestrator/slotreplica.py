@@ -7,7 +7,8 @@ replica applies them in order. A booking is never confirmed from the replica: it
 which checks the slot in its own transaction. A slot the clinic has told this orchestrator is taken
 (it booked it, or refused it as taken) is hidden at once, without waiting for the stream, for
 HIDE_S — longer than the stream takes to say the same. A replica out of sync (before its snapshot,
-or once its stream broke) answers nothing, and the listing goes to the clinic as before; so does a
+or once its stream broke: a clinic that hangs or is cut off is found by keepalive pings within about
+15 s) answers nothing, and the listing goes to the clinic as before; so does a
 request the replica would not answer exactly as the clinic does (a page token, a doctor it does not
 know, a field the clinic would refuse)."""
 
@@ -97,15 +98,22 @@ class SlotReplica:
     def taken(self, doctor: str, date: str, time_: str) -> None:
         """The clinic told this orchestrator the slot at `doctor` (a name or a part of one, as a
         booking names it), `date` and `time_` is taken: hide it now."""
+        until = time.monotonic() + HIDE_S
+        for slot_id in self._slot_ids(doctor, date, time_):
+            self._hidden[slot_id] = until
+
+    def freed(self, doctor: str, date: str, time_: str) -> None:
+        """The clinic told this orchestrator the appointment at that slot is cancelled or moved away:
+        it is shown again as soon as the stream says it is open."""
+        for slot_id in self._slot_ids(doctor, date, time_):
+            self._hidden.pop(slot_id, None)
+
+    def _slot_ids(self, doctor: str, date: str, time_: str) -> list[str]:
         try:
             names = [d.name for d in match_doctors(self._doctors, doctor, self.clinic_id)]
         except NotFound:
-            return
-        until = time.monotonic() + HIDE_S
-        for name in names:
-            slot_id = self._at.get((name, date, time_))
-            if slot_id is not None:
-                self._hidden[slot_id] = until
+            return []
+        return [slot_id for name in names if (slot_id := self._at.get((name, date, time_))) is not None]
 
     def _apply(self, message: clinic_pb2.WatchSlotsResponse) -> None:
         if message.snapshot:

@@ -44,11 +44,16 @@ COUNTED_BY_BREAKER = frozenset({
     grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.INTERNAL,
 })
 
-# Fast reconnects, so a clinic that comes back is reachable by the breaker's trial call.
+# Fast reconnects, so a clinic that comes back is reachable by the breaker's trial call. Keepalive
+# pings while a call is open (a WatchSlots stream is, for good): a clinic that hangs or is cut off ends
+# its stream within about 15 s, and its slot replica stops answering (the servers allow the pings).
 CHANNEL_OPTIONS = [
     ("grpc.initial_reconnect_backoff_ms", 200),
     ("grpc.min_reconnect_backoff_ms", 100),
     ("grpc.max_reconnect_backoff_ms", 2000),
+    ("grpc.keepalive_time_ms", 10_000),
+    ("grpc.keepalive_timeout_ms", 5_000),
+    ("grpc.http2.ping_timeout_ms", 5_000),  # what grpc 1.85 waits for an ack (its default is a minute)
 ]
 
 _BY_CODE = {
@@ -267,9 +272,13 @@ class Mesh:
 
 def _tell(replica: SlotReplica, step: PlannedStep, outcome: Outcome) -> None:
     """What a clinic's answer to a write says about its slots, told to its replica at once: the slot
-    booked or moved to, or refused as taken, is not open."""
-    if step.action in (Action.BOOK, Action.RESCHEDULE) and outcome.reply is not None:
-        booked = outcome.reply.appointment
-        replica.taken(booked.doctor, booked.date, booked.time)
+    booked or moved to, or refused as taken, is not open; the one cancelled or moved from is no longer
+    hidden (its stream says when it is open)."""
+    reply = outcome.reply
+    if reply is not None and step.action in (Action.BOOK, Action.RESCHEDULE):
+        replica.taken(reply.appointment.doctor, reply.appointment.date, reply.appointment.time)
+    if reply is not None and step.action in (Action.CANCEL, Action.RESCHEDULE):
+        freed = reply.original if step.action is Action.RESCHEDULE else reply.appointment
+        replica.freed(freed.doctor, freed.date, freed.time)
     elif step.action is Action.BOOK and code_of(outcome) == grpc.StatusCode.FAILED_PRECONDITION:
         replica.taken(step.request.doctor, step.request.date, step.request.time)

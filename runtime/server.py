@@ -48,6 +48,11 @@ class Health(HealthServicer):
             statuses={name: health_pb2.HealthCheckResponse(status=status) for name, status in statuses})
 
 
+# Peers may ping every 5 s while a call is open and quiet (the orchestrator's keepalive on a WatchSlots
+# stream); gRPC's default answers pings more often than every 5 minutes without data with GOAWAY.
+KEEPALIVE = [("grpc.http2.min_recv_ping_interval_without_data_ms", 5_000)]
+
+
 async def serve(
     register: Register,
     settings: Settings,
@@ -65,7 +70,7 @@ async def serve(
     host, advertise_host, grace = service.host, service.advertise_host, service.shutdown_grace_s
     health_port, access = settings.transport.health_port, AccessPolicy.from_settings(service)
     server = grpc.aio.server(interceptors=[RpcInterceptor(access, authorize=listener.authorize)],
-                             options=[("grpc.so_reuseport", 0)])
+                             options=[("grpc.so_reuseport", 0), *KEEPALIVE])
     names = list(register(server))
     health = Health()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)

@@ -1,10 +1,14 @@
 """The orchestrator's replica of a clinic's open slots (HEALTHMESH_SLOT_REPLICA), kept by the clinic's
 WatchSlots stream: it lists exactly what the clinic lists, follows every write whoever makes it,
-hides at once a slot the clinic said is taken, answers nothing out of sync, and a draining clinic
-ends its watch streams cleanly. A real clinic process; the replica in this test's event loop."""
+hides at once a slot the clinic said is taken, answers nothing out of sync (a clinic stopped, or hung
+and found by keepalive pings), and a draining clinic ends its watch streams cleanly. A real clinic
+process; the replica in this test's event loop, on a channel with the orchestrator's options."""
 
 import asyncio
 import datetime as dt
+import os
+import signal
+import time
 from collections.abc import Awaitable, Callable
 
 import grpc
@@ -12,6 +16,7 @@ import grpc
 from healthmesh.v1 import clinic_pb2 as pb
 from healthmesh.v1 import clinic_pb2_grpc
 from orchestrator.slotreplica import SlotReplica
+from orchestrator.upstreams import CHANNEL_OPTIONS
 from tests.conftest import MARIA, monday_after, run_mesh
 
 MONDAY = monday_after(dt.date.today())
@@ -33,7 +38,8 @@ def _following(clinic, test: Check) -> None:
     """Runs `test` with a synced replica of `clinic` and an async stub to it."""
 
     async def run() -> None:
-        channel = clinic.service.transport().aio_channel(clinic.address, server=clinic.service.name)
+        channel = clinic.service.transport().aio_channel(clinic.address, server=clinic.service.name,
+                                                         options=CHANNEL_OPTIONS)
         stub = clinic_pb2_grpc.ClinicServiceStub(channel)
         replica = SlotReplica("clinic_a", stub.WatchSlots, lambda: NOW)
         task = asyncio.create_task(replica.follow())
@@ -131,6 +137,21 @@ def test_out_of_sync_the_replica_answers_nothing_and_a_drain_ends_the_watch(star
     _following(clinic, check)
 
 
+def test_a_hung_clinic_is_found_by_keepalive_and_its_replica_stops_answering(start_clinic):
+    clinic = start_clinic("clinic_a", HEALTHMESH_NOW=NOW.isoformat())
+
+    async def check(replica: SlotReplica, stub: clinic_pb2_grpc.ClinicServiceStub) -> None:
+        os.kill(clinic.service.proc.pid, signal.SIGSTOP)  # connections stay up; nothing is answered
+        try:
+            await _until(lambda: not replica.synced, seconds=40)
+            assert replica.listing(pb.ListAvailableSlotsRequest()) is None
+        finally:
+            os.kill(clinic.service.proc.pid, signal.SIGCONT)
+        await _until(lambda: replica.synced, seconds=40)
+
+    _following(clinic, check)
+
+
 def test_the_mesh_lists_from_replicas_and_never_shows_what_it_booked(tmp_path):
     handle = run_mesh(tmp_path, HEALTHMESH_SLOT_REPLICA="true")
     try:
@@ -144,5 +165,14 @@ def test_the_mesh_lists_from_replicas_and_never_shows_what_it_booked(tmp_path):
         assert (booked.appointment.date, booked.appointment.time) == (slot.date, slot.time), booked.answer
         again = handle.ask("show me Dr. Fernando's slots", booked.session_id)
         assert again.slots and slot.slot_id not in {s.slot_id for s in again.slots}
+        # Cancelled: shown again once its clinic's stream says it is open.
+        cancelled = handle.ask(f"cancel my appointment on {day:%d/%m} at {slot.time}", booked.session_id)
+        assert "Cancelled:" in cancelled.answer, cancelled.answer
+        for _ in range(100):
+            if slot.slot_id in {s.slot_id for s in handle.ask("show me Dr. Fernando's slots").slots}:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the cancelled slot was not listed again")
     finally:
         handle.close()
