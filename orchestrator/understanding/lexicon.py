@@ -11,8 +11,8 @@ from runtime.text.calendar_words import EN_WEEKDAYS, PT_WEEKDAYS
 # --- specialties offered by the mesh (clinic specialty ids as in deploy/registry.json) -------------------
 
 # Organ words count only next to a doctor/clinic word: "pele" alone may be a symptom ("mancha na pele").
-_DOCTOR_PT = r"(?:medic[oa]|doutor[a]?|especialista|consulta|clinica)"
-_DOCTOR_EN = r"(?:doctor|specialist|clinic|appointment|consultation)"
+_DOCTOR_PT = r"(?:medic[oa]s?|doutor(?:a|es|as)?|especialistas?|consultas?|clinicas?)"
+_DOCTOR_EN = r"(?:doctor|specialist|clinic|appointment|consultation)s?"
 _PREP_PT = r"(?:(?:de|da|do|dos|das|pra|para|para o|para a|em|no|na)\s+)?"
 
 SPECIALTIES: dict[str, tuple[str, ...]] = {
@@ -301,8 +301,9 @@ CANCEL: tuple[str, ...] = (
     rf"|meu|essa|esse)"
     rf"\s+)?(?:\w+\s+)?(?:{_BOOKING}|appt|horario\s+marcado|horario\s+d[eao])\b",
     r"unbook\w*", r"take\s+me\s+off\s+(?:the\s+)?(?:schedule|list|calendar|books)",
-    # "drop the first one", "remove that one", "delete it": a listed booking as the object.
-    r"(?:delete|remove|drop)\s+(?:it|(?:the|that|this)\s+(?:\w+\s+)?one|(?:the\s+)?(?:first|second|third"
+    # "drop the first one", "scrap the first one on that list", "delete it": a listed booking as the object.
+    r"(?:delete|remove|drop|scrap|ditch|nix|axe|erase|get\s+rid\s+of)\s+(?:it|(?:the|that|this)\s+(?:\w+\s+)?one"
+    r"|(?:the\s+)?(?:first|second|third"
     r"|last|other))",
     # What was booked as the object: "drop everything I've booked", "remove whatever I scheduled".
     r"(?:delete|remove|drop)\s+(?:everything|all|whatever|what)\s+(?:that\s+)?(?:i|i've|ive)\s+(?:have\s+)?"
@@ -484,7 +485,9 @@ MY_APPOINTMENTS: tuple[str, ...] = (
     r"(?:confirm\w*|verific\w*|confer\w*|checa\w*|check|see)\s+(?:se|if|whether)\s+(?:[\w']+\s+){0,4}?"
     r"(?:esta|ta|ficou|foi|is|was|it's|got)\s+(?:mesmo\s+|really\s+|actually\s+)?"
     r"(?:marcad[oa]s?|agendad[oa]s?|confirmad[oa]s?|booked|scheduled|confirmed)",
-    r"(?:eu\s+)?tenho\s+(?:alguma\s+|uma\s+|algum\s+|um\s+)?(?:consulta|agendamento|horario\s+marcado|retorno"
+    # Had, or "been with" ("tô com consulta agendada?").
+    r"(?:eu\s+)?(?:tenho|(?:estou|to|tou)\s+com)\s+(?:alguma\s+|uma\s+|algum\s+|um\s+)?(?:consulta|agendamento"
+    r"|horario\s+marcado|retorno"
     r"|marcacao|appointment|booking)",
     r"(?:quando|onde|que\s+horas)\s+(?:e|sera)\s+(?:a\s+)?minha\s+(?:proxima\s+)?consulta",
     r"(?:ver|mostr\w+|consultar|checar|conferir)\s+(?:a\s+|as\s+)?(?:minha|minhas)\s+consultas?",
