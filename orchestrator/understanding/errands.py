@@ -41,7 +41,8 @@ _QUESTION = re.compile(
     r"\?\W*$|^\W*(?:what|whats|what's|who|where|wheres|where's|which|how\s+(?:much|many|do\s+i|can\s+i|to)"
     r"|qual|quais|quem|onde|quanto|quanta|quantos|quantas|como\s+(?:eu\s+)?(?:faco|fa[cç]o|chego|ta|esta))(?!\w)"
 )
-# Health, the body and care: "is it safe to fly while pregnant?", "a música alta faz mal pro ouvido?".
+# Health, the body and care: "is it safe to fly while pregnant?", "a música alta faz mal pro ouvido?" (not
+# hair nor nails, which barbers and manicures tend too).
 _HEALTH = re.compile(
     r"(?<!\w)(?:health\w*|saude|medic\w*|pregnan\w*|gravid\w*|gestant\w*|bab(?:y|ies)|bebes?"
     r"|vitamin\w*|protein\w*|proteina\w*|calori\w*|diet\w*|nutri\w*|aliment\w*|exercis\w*|exercici\w*"
@@ -52,7 +53,7 @@ _HEALTH = re.compile(
     r"|injur\w*|lesao|lesoes|fever|febre|cough|tosse|virus|infec\w*|knees?|joelhos?|back|costas|shoulders?"
     r"|ombros?|hips?|quadril|ankles?|tornozelos?|wrists?|punhos?|chest|peito|head|cabeca|stomach|estomago"
     r"|barriga|ears?|ouvidos?|eyes?|olhos?|teeth|tooth|dentes?|hands?|maos?|feet|foot|pes|legs?|pernas?"
-    r"|arms?|bracos?|nails?|unhas?|hair|cabelos?|lungs?|pulmao|pulmoes|kidneys?|rins?|rim|liver|figado"
+    r"|arms?|bracos?|lungs?|pulmao|pulmoes|kidneys?|rins?|rim|liver|figado"
     r"|risks?|riscos?|normal|fibril\w*|cardi\w*|arthr\w*|artr\w*|osteo\w*|derma\w*|ortop\w*|orthop\w*"
     # Medical words by their Greek and Latin endings: "tendinitis", "artrose", "anemia", "lombalgia".
     r"|\w{3,}(?:itis|ites?|osis|oses|emias?|algias?|patias?|pathy|pathies|ectom\w+|scop(?:y|ia)))(?!\w)"

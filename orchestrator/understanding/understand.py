@@ -233,7 +233,7 @@ def understand(
     if out_of_scope is None and unsupported and specialty is None:
         out_of_scope = OutOfScope.UNSUPPORTED_SPECIALTY
     off_topic = (_NOT_HEALTHCARE.search(folded) and not (specialty or doctors)
-                 and not _HEALTHCARE_CONTEXT.search(folded) and not conditions.CONDITION.search(folded))
+                 and not _HEALTHCARE_CONTEXT.search(folded) and not errands.health_topic(meant))
     not_ours = off_topic or _PRIVATE_CONTACT.search(folded) or _MEDICAL_PAPERWORK.search(folded)
     if out_of_scope is None and not_ours:
         out_of_scope = OutOfScope.OTHER
