@@ -365,3 +365,21 @@ def test_asking_for_a_prescription_asks_no_tool(message):
                                      "on eliquis, advil ok or bad idea"])
 def test_either_or_tags_make_an_interaction_question(message):
     assert [c.action for c in read(message).calls] == [Action.CHECK_INTERACTIONS]
+
+
+def test_a_bare_pair_of_drugs_asks_their_interaction():
+    assert [c.action for c in read("varfarina e ibuprofeno").calls] == [Action.CHECK_INTERACTIONS]
+
+
+def test_a_question_word_at_the_end_asks_about_the_drug():
+    assert [c.topic for c in read("metformina da o que").calls] == ["side_effects"]
+
+
+@pytest.mark.parametrize(("message", "age"), [("chads2vasc for a woman in her 70s, 73 to be precise", 73),
+                                              ("cha2ds2-vasc do meu vô, 84, hipertenso", 84)])
+def test_an_age_refined_from_a_decade_or_after_a_grandparent(message, age):
+    assert [c.value for c in read(message).readings if c.name == "age"] == [str(age)]
+
+
+def test_defining_a_guideline_is_no_guideline_search():
+    assert not read("what is a medical protocol")

@@ -1386,3 +1386,41 @@ def test_where_an_answer_comes_from_or_rests_on_is_sources(message: str) -> None
                                      "i need piano lessons on saturdays"])
 def test_postal_codes_and_other_trades_bookings_are_out_of_scope(message: str) -> None:
     assert u(message).intent == IN.OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize("message", ["conta uma piada sobre dentistas", "tell me a pun about nurses",
+                                     "bora jogar stop?", "wanna play trivia", "i'm bored, say something fun"])
+def test_entertainment_is_out_of_scope_whatever_its_topic(message: str) -> None:
+    assert u(message).intent == IN.OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize("message", ["plan a weekend in paris for me", "compra um fone bluetooth pra mim",
+                                     "pode procurar um apartamento pra alugar?",
+                                     "where is the nearest gas station", "quanto custa um iphone novo"])
+def test_errands_and_questions_outside_health_are_out_of_scope(message: str) -> None:
+    assert u(message).intent == IN.OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("is it ok to go swimming while pregnant?", IN.GENERAL_QUESTION),
+    ("does hot weather raise blood pressure?", IN.GENERAL_QUESTION),
+    ("quais alimentos sao fonte de ferro?", IN.GENERAL_QUESTION),
+    ("how are you today, assistant?", IN.GREETING),
+    ("o que vc sabe fazer?", IN.GREETING),
+    ("tô com consulta marcada amanhã?", IN.MY_APPOINTMENTS),
+    ("heloisa barbosa ramos", IN.UNKNOWN),
+])
+def test_health_questions_chitchat_and_replies_stay_in_scope(message: str, intent: IN) -> None:
+    assert u(message).intent == intent
+
+
+@pytest.mark.parametrize("message", ["qual a referência bibliográfica disso?",
+                                     "in which paper was that published", "this was published where?",
+                                     "can you cite what your previous answer used",
+                                     "send me the sources please"])
+def test_provenance_of_the_answer_is_sources(message: str) -> None:
+    assert u(message).intent == IN.SOURCES
+
+
+def test_a_doctor_of_an_organ_in_the_plural_names_the_specialty() -> None:
+    assert u("tem medicos do coracao livres sexta?").specialty == "cardiology"

@@ -154,7 +154,7 @@ FEMALE_RELATIVES = (r"mother|mom|mum|daughter|sister|wife|grandmother|grandma|gr
                     r"|mae|filha|irma|esposa|tia|sogra|neta|sobrinha|madrasta|cunhada|nora")
 MALE_RELATIVES = (r"father|dad|son|brother|husband|grandfather|grandpa|uncle|nephew|father-in-law"
                   r"|pai|filho|irmao|marido|esposo|tio|sogro|neto|sobrinho|padrasto|cunhado|genro")
-RELATIVES = rf"(?:{FEMALE_RELATIVES}|{MALE_RELATIVES}|avo)"
+RELATIVES = rf"(?:{FEMALE_RELATIVES}|{MALE_RELATIVES}|avo|(?:d[ao]|minha|meu)\s+vo(?:vo)?)"  # "da vó", "meu vô"
 # A number of days, hours ... is a duration, not a rate ("breathing that started 2 days ago").
 _NOT_DURATION = (r"(?![.,]?\d)(?!\s*(?:days?|hours?|hrs?|h|weeks?|months?|years?|yrs?|dias?|horas?|semanas?|meses|mes"
                  r"|anos?|%)\b)")
@@ -174,7 +174,9 @@ _AGE = re.compile(
     r"(?![.,]\d|\s*(?:%|mg|mm|kg|/))"
     # "male 71, prior stroke", "meu avô de 70", "my grandpa of 80": the number right after the person
     rf"|\b(?:female|male|{RELATIVES})\s+(?:(?:de|of)\s+)?(\d{{2,3}})\b(?![.,]\d|\s*(?:%|mg|mm|kg|/|x|dias|days"
-    r"|semanas|weeks|meses|months))")
+    r"|semanas|weeks|meses|months))"
+    # A decade, then the year within it: "in his 50s, 57 exactly", "nos 70, 74 pra ser exato".
+    r"|\b(?:in\s+(?:his|her|their|my|the)|nos|na\s+casa\s+dos)\s+\d0'?s?\b[^.\d]{0,12}?\b(\d{2})\b(?![.,]\d|\s*(?:%|mg|/))")
 # A keyword, then its number within a few words ("respirations are 22/min", "a pressão está 13 por 8").
 _GAP = r"\b[^.;\d]{0,28}?"
 RR = re.compile(

@@ -15,6 +15,8 @@ import re
 _GUIDE = r"(?:guide?lines?|guidlines?|diretriz(?:es)?|diretrizes)"
 _NOUN = (rf"(?:{_GUIDE}|guidance|protocol(?:o|os|s)?|consensus|consenso|recommendations?|recomendac(?:ao|oes)"
          r"|screening|rastreamento|rastreio|standard\s+of\s+care|conduta\s+recomendada|best\s+practices?"
+         # What the evidence on a topic says: "what's the evidence on aspirin for primary prevention".
+         r"|evidence\s+(?:on|for|about)|evidencias?\s+(?:sobre|cientificas?\s+sobre)"
          # Who is to be screened: "who should be screened for osteoporosis", "quem deve ser rastreado".
          r"|(?:be|get|getting|ser|fazer)\s+(?:screened|rastread[oa]s?))")
 # A published clinical decision rule names its own topic: "ottawa ankle rules", "regra de Ottawa".
@@ -55,6 +57,10 @@ _ABOUT_THE_ANSWER = re.compile(
     # "de onde veio esse dado, which guideline?", "which guideline says that?".
     r"|(?<![\w-])(?:de\s+onde|where(?:'s|\s+is|\s+does|\s+did)\s+(?:\w+\s+){0,2}from)(?![\w-])"
     r"|(?<![\w-])(?:says?|said|diz|dizem|disse|afirma)\s+(?:that|this|so|isso|isto)(?![\w-])")
+# The cue word itself defined: "what is a clinical guideline", "o que é um protocolo clínico?".
+_DEFINED = re.compile(
+    rf"^\W*(?:what\s+(?:is|are)|what's|whats|define|o\s+que\s+(?:e|eh|sao|significa))\s+(?:an?\s+|uma?\s+)?"
+    rf"(?:(?:clinical|medical|clinic[oa]s?|medic[oa]s?)\s+)?{_NOUN}(?:\s+(?:clinic[oa]s?|medic[oa]s?))?\W*$")
 # What is left once the cue words are gone must still name a topic: a word of four letters or more that
 # is no question or function word ("what are the current guidelines?" names none; "acne", "asma" do).
 _TOPIC_WORD = re.compile(r"[a-z]{4,}")
@@ -68,7 +74,7 @@ def asks_guideline(message: str, folded: str) -> bool:
     """Whether the message asks what guidelines say (a cue and a topic, not scheduling nor sources)."""
     cue = (_NOUN_RE.search(folded) or _BODY.search(folded) or _RECOMMENDED.search(folded)
            or _WORD_BODY_NEXT_TO_GUIDE.search(folded) or _WORD_BODY_CAPS.search(message))
-    if _SCHEDULING.search(folded) or _ABOUT_THE_ANSWER.search(folded):
+    if _SCHEDULING.search(folded) or _ABOUT_THE_ANSWER.search(folded) or _DEFINED.search(folded):
         return False
     if _DECISION_RULE.search(folded):
         return True

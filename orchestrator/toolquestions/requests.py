@@ -129,19 +129,22 @@ _ASKS = _re(r"\?|^\W*(?:what|which|who|how|is|are|can|could|should|may|does|do|w
             r"|\b(?:posso|pode|podemos|can\s+i|can\s+we)\s+(?:usar|tomar|use|take)\b"
             r"|\b(?:da|tem|have|has|any)\s+(?:algum\s+)?(?:problemas?|problems?|issues?|perigo)\b"
             # Either-or tags: "ibuprofeno pode ou dá ruim", "pode ou não", "ok or bad idea".
-            r"|\b(?:da|dar|deu)\s+ruim\b|\bbad\s+idea\b|\b(?:pode|ok|okay)\s+ou\s+nao\b|\bok\s+or\b")
+            r"|\b(?:da|dar|deu)\s+ruim\b|\bbad\s+idea\b|\b(?:pode|ok|okay)\s+ou\s+nao\b|\bok\s+or\b"
+            # The question word last, as Portuguese speech puts it: "atorvastatina causa o que".
+            r"|\b(?:o\s+que|oq|what|qual|quais|como)\W*$")
 _DOSE = _re(r"\b(?:dos(?:e|es|age|agem|ing)|posologia|\d+\s*(?:mg|ml|g)|how (?:many|much|often)|quant[oa]s?"
             r"|de quanto em quanto|forget|esquec\w*|overdose"
             # Asking for a prescription is; telling what the doctor prescribed ("meu médico receitou X") is not.
             r"|prescri(?!bed|beu|beram)\w*|receit(?!ou|aram|ad[oa])\w*)\b")
 # What a drug may do to the body, said as a verb and a body function.
 _EFFECT_VERB = (r"(?:tira\w*|mexe\w*|atrapalha\w*|resseca\w*|irrita\w*|baix[ao]\w*|sobe\w*|aumenta\w*|altera\w*"
-                r"|afeta\w*|estraga\w*|upset\w*|mess(?:es)?|affect\w*|wreck\w*|turns?|changes?|raises?|lowers?"
+                r"|afeta\w*|estraga\w*|upset\w*|mess(?:es)?|affect\w*|wreck\w*|turns?|changes?|raises?|lowers?|dr(?:y|ies)"
                 r"|do(?:es)?\s+to|faz(?:\s+(?:a\s+gente|me|voce|vc))?)")
 _FUNCTION = (r"(?:sono|sleep|fome|apetite|appetite|libido|sex\w*|memor\w*|vision|visao|vista|eyes?|olhos?|humor|mood"
              r"|stomach|estomago|barriga|digest\w*|pele|skin|tendons?|tendoes|potassio|potassium|sodio|sodium"
              r"|pee|urine|urina\w*|xixi|cabelo|hair|weight|peso|sugar|acucar|glicose|pressao|blood\s+pressure"
-             r"|heart\s+rate|batimentos?|intestino|bowels?|dormir|engordar|emagrecer)\b")
+             r"|heart\s+rate|batimentos?|intestino|bowels?|dormir|engordar|emagrecer|boca|mouth|labios?|lips?"
+             r"|garganta|throat|nariz|nose)\b")
 _SIDE_EFFECTS = _re(r"\b(?:side[\s-]?(?:e\w*|fx)|adverse|efeitos?\s+(?:colatera\w*|advers\w*|secundari\w*|indesej\w*"
                     r"|ruins?|negativos?|nocivos?)|efeito\s+colateral|(?:unwanted|undesirable|bad|negative)\s+effects?"
                     # "quais os efeitos?", "what effects does it have", and what a drug does to the body.
@@ -253,6 +256,17 @@ def _without(named: re.Match[str] | None, message: str, text: str) -> str:
     return source[:named.start()] + " " * (named.end() - named.start()) + source[named.end():]
 
 
+def _only_names(text: str, mentions: list[Mention]) -> bool:
+    """Two or more drug names and nothing else but words joining them."""
+    if len(mentions) < 2:
+        return False
+    rest = text
+    for m in mentions:
+        name = re.match(r"\S+", text[m.start:])
+        rest = rest[:m.start] + " " * (name.end() if name else 0) + rest[m.start + (name.end() if name else 0):]
+    return re.fullmatch(r"(?:\W|\b(?:com|with|and|e|x|vs|versus|mais|plus|junto|together)\b)*", rest) is not None
+
+
 def _asks_side_effects(text: str, drug: Mention) -> bool:
     return bool(_SIDE_EFFECTS.search(text) or _GIVES.match(text, drug.start))
 
@@ -273,8 +287,10 @@ def _drugs_asked(text: str, guideline: _Topic | None) -> list[Mention]:
     if _DOSE.search(text):
         return []
     mentions = drug_names().find(text)
-    # "o metoprolol deixa a pessoa cansada": what a drug does, said plainly, asks about it.
-    if not _ASKS.search(text) and not any(_GIVES.match(text, m.start) for m in mentions):
+    # "o metoprolol deixa a pessoa cansada": what a drug does, said plainly, asks about it; so does a bare
+    # pair ("viagra com nitroglicerina").
+    if not _ASKS.search(text) and not any(_GIVES.match(text, m.start) for m in mentions) \
+            and not _only_names(text, mentions):
         return []
     if guideline is not None:
         mentions = [m for m in mentions if not guideline.start <= m.start < guideline.end]

@@ -24,6 +24,13 @@ _TO_THE_ASSISTANT = re.compile(
     r"|assistant|atendimento|atendente|aplicativo|app|sistema|human[oa]?|real\s+person|pessoa\s+de\s+verdade)(?!\w)"
 )
 
+# The assistant as the subject of the question: "how are you doing today, bot?", "what kind of stuff can u
+# do for me", "você é um robô?".
+_ABOUT_THE_ASSISTANT = re.compile(
+    r"(?<!\w)(?:(?:are|were)\s+(?:you|u)|(?:can|could)\s+(?:you|u)\s+do|(?:voce|tu)\s+(?:e|eh|esta|ta)"
+    r"|(?:voce|tu)\s+(?:faz|sabe\s+fazer|pode\s+fazer|consegue\s+fazer))(?!\w)"
+)
+
 
 def no_request(meant: str, greetings: re.Pattern[str]) -> bool:
     """Nothing asked: only emoji or punctuation, or only greetings (`greetings`) and acknowledgements; a
@@ -43,3 +50,8 @@ def to_the_assistant(meant: str) -> bool:
 
 def _only(words: Iterable[str], allowed: frozenset[str]) -> bool:
     return all(word in allowed for word in words)
+
+
+def about_the_assistant(meant: str) -> bool:
+    """A question whose subject is the assistant itself ("how are you?", "what can you do for me")."""
+    return bool(_ABOUT_THE_ASSISTANT.search(meant))

@@ -11,8 +11,8 @@ from runtime.text.calendar_words import EN_WEEKDAYS, PT_WEEKDAYS
 # --- specialties offered by the mesh (clinic specialty ids as in deploy/registry.json) -------------------
 
 # Organ words count only next to a doctor/clinic word: "pele" alone may be a symptom ("mancha na pele").
-_DOCTOR_PT = r"(?:medic[oa]|doutor[a]?|especialista|consulta|clinica)"
-_DOCTOR_EN = r"(?:doctor|specialist|clinic|appointment|consultation)"
+_DOCTOR_PT = r"(?:medic[oa]s?|doutor(?:a|es|as)?|especialistas?|consultas?|clinicas?)"
+_DOCTOR_EN = r"(?:doctor|specialist|clinic|appointment|consultation)s?"
 _PREP_PT = r"(?:(?:de|da|do|dos|das|pra|para|para o|para a|em|no|na)\s+)?"
 
 SPECIALTIES: dict[str, tuple[str, ...]] = {
@@ -64,8 +64,11 @@ _DATA_EN = (r"(?:records?|file|chart|data|details|information|info|appointments?
             r"medications?|meds|prescriptions?|diagnos[ie]s|exams?|tests?|results?|cpf|address|phone)")
 _DATA_PT = (r"(?:dados|prontuario|ficha|historico|registro|cadastro|consultas?|agendamentos?|exames?|"
             r"informacoes|cpf|endereco|telefone|diagnostico|medicamentos|remedios|receitas?)")
-_RELATIVE_PT = r"(?:mae|pai|filh[oa]|espos[oa]|marido|mulher|irma[o]?|av[oa]|amig[oa]|vizinh[oa])"
-_RELATIVE_EN = r"(?:wife|husband|mother|mom|father|dad|son|daughter|brother|sister|friend|neighbou?r)"
+_RELATIVE_PT = (r"(?:mae|pai|filh[oa]|espos[oa]|marido|mulher|irma[o]?|av[oa]|amig[oa]|vizinh[oa]|sogr[oa]"
+                r"|cunhad[oa]|ti[oa]|prim[oa]|net[oa]|genro|nora|namorad[oa]|chefe|colega|padrasto|madrasta)")
+_RELATIVE_EN = (r"(?:wife|husband|mother|mom|father|dad|son|daughter|brother|sister|friend|neighbou?r|aunt"
+                r"|uncle|cousin|grandma|grandpa|grandmother|grandfather|boyfriend|girlfriend|boss|colleague"
+                r"|roommate|mother-in-law|father-in-law)")
 
 OTHER_PATIENT: tuple[str, ...] = (
     PATIENT_ID,
@@ -198,14 +201,18 @@ MEDICAL_PAPERWORK: tuple[str, ...] = (
 
 # Clearly not healthcare; only decisive when nothing about scheduling or health was recognised.
 NOT_HEALTHCARE: tuple[str, ...] = (
-    r"weather", r"forecast", r"rain(?:ing|y)?", r"previsao\s+do\s+tempo", r"vai\s+chover", r"chuva", r"clima",
+    r"weather", r"forecast", r"rain(?:ing|y)?",
+    # "como tá o tempo em sp", "o tempo amanhã": the weather, not a duration ("quanto tempo dura").
+    r"como\s+(?:\w+\s+){0,2}?o\s+tempo", r"o\s+tempo\s+(?:em|no|na|amanha|hoje|agora)",
+    r"previsao\s+do\s+tempo", r"vai\s+chover", r"chuva", r"clima",
     r"football", r"soccer", r"futebol", r"world\s+cup", r"copa\s+do\s+mundo", r"placar",
     r"campeonato", r"partida", r"time\s+de\s+futebol", r"basketball", r"nba",
     r"code", r"coding", r"python", r"javascript", r"java", r"programa\w*", r"codigo", r"script", r"sql",
     r"recipe", r"receita\s+de\s+(?:bolo|comida|pao|torta|frango|carne|massa)", r"restaurant\w*",
     r"movie", r"film", r"filme", r"livros?", r"novels?", r"romances?",
     r"series", r"music", r"musica", r"song", r"cancao", r"jokes?", r"piadas?",
-    r"stock", r"stocks", r"bitcoin", r"crypto\w*", r"acoes", r"bolsa\s+de\s+valores", r"dollar", r"dolar",
+    r"stock", r"stocks", r"bitcoin", r"crypto\w*", r"acoes", r"bolsa\s+de\s+valores",
+    r"dollars?", r"dolar(?:es)?", r"tip\s+on", r"gorjeta",
     r"translate", r"traduz\w*", r"capital\s+(?:of|da|do|de)", r"president\w*", r"election\w*", r"eleic\w*",
     r"politic\w*", r"news", r"noticias?", r"hotel", r"flight", r"voo", r"taxi", r"uber", r"poem", r"poema",
     r"homework", r"math", r"matematica", r"game", r"jogo",
@@ -220,7 +227,8 @@ NOT_HEALTHCARE: tuple[str, ...] = (
     r"barbe(?:r|iro|aria)", r"cabeleireir[oa]", r"manicure", r"salao\s+de\s+beleza",
     r"aulas?\s+de\s+(?:ingles|espanhol|frances|violao|guitarra|piano|canto|danca|direcao)",
     r"(?:english|spanish|french|guitar|piano|singing|dance|driving)\s+(?:lessons?|class(?:es)?)",
-    r"car\s+(?:service|wash)", r"oil\s+change", r"revisao\s+do\s+carro", r"lava\s*-?\s*jato",
+    r"car\s+(?:service|wash)", r"oil\s+change",
+    r"revisao\s+d[oa]\s+(?:meu\s+|minha\s+)?(?:carro|moto|bike|bicicleta)", r"lava\s*-?\s*jato",
     # Money and civil paperwork: "cotação do euro", "exchange rate", "renovar minha CNH", "passport".
     r"cotacao", r"cambio", r"exchange\s+rates?", r"currency", r"euros?", r"cnh", r"carteira\s+de\s+motorista",
     r"driver'?s\s+licen[cs]e", r"passaporte", r"passport",
@@ -293,8 +301,9 @@ CANCEL: tuple[str, ...] = (
     rf"|meu|essa|esse)"
     rf"\s+)?(?:\w+\s+)?(?:{_BOOKING}|appt|horario\s+marcado|horario\s+d[eao])\b",
     r"unbook\w*", r"take\s+me\s+off\s+(?:the\s+)?(?:schedule|list|calendar|books)",
-    # "drop the first one", "remove that one", "delete it": a listed booking as the object.
-    r"(?:delete|remove|drop)\s+(?:it|(?:the|that|this)\s+(?:\w+\s+)?one|(?:the\s+)?(?:first|second|third"
+    # "drop the first one", "scrap the first one on that list", "delete it": a listed booking as the object.
+    r"(?:delete|remove|drop|scrap|ditch|nix|axe|erase|get\s+rid\s+of)\s+(?:it|(?:the|that|this)\s+(?:\w+\s+)?one"
+    r"|(?:the\s+)?(?:first|second|third"
     r"|last|other))",
     # What was booked as the object: "drop everything I've booked", "remove whatever I scheduled".
     r"(?:delete|remove|drop)\s+(?:everything|all|whatever|what)\s+(?:that\s+)?(?:i|i've|ive)\s+(?:have\s+)?"
@@ -476,7 +485,9 @@ MY_APPOINTMENTS: tuple[str, ...] = (
     r"(?:confirm\w*|verific\w*|confer\w*|checa\w*|check|see)\s+(?:se|if|whether)\s+(?:[\w']+\s+){0,4}?"
     r"(?:esta|ta|ficou|foi|is|was|it's|got)\s+(?:mesmo\s+|really\s+|actually\s+)?"
     r"(?:marcad[oa]s?|agendad[oa]s?|confirmad[oa]s?|booked|scheduled|confirmed)",
-    r"(?:eu\s+)?tenho\s+(?:alguma\s+|uma\s+|algum\s+|um\s+)?(?:consulta|agendamento|horario\s+marcado|retorno"
+    # Had, or "been with" ("tô com consulta agendada?").
+    r"(?:eu\s+)?(?:tenho|(?:estou|to|tou)\s+com)\s+(?:alguma\s+|uma\s+|algum\s+|um\s+)?(?:consulta|agendamento"
+    r"|horario\s+marcado|retorno"
     r"|marcacao|appointment|booking)",
     r"(?:quando|onde|que\s+horas)\s+(?:e|sera)\s+(?:a\s+)?minha\s+(?:proxima\s+)?consulta",
     r"(?:ver|mostr\w+|consultar|checar|conferir)\s+(?:a\s+|as\s+)?(?:minha|minhas)\s+consultas?",
@@ -571,6 +582,9 @@ LIST: tuple[str, ...] = (
     r"horarios?", r"vagas?", r"disponive(?:l|is)", r"disponibilidade", r"opcoes", r"livres?",
 )
 GENERAL_QUESTION: tuple[str, ...] = (
+    # A nutrient's sources: "qual a melhor fonte de vitamina d", "good sources of iron".
+    r"(?:fontes?|sources?)\s+(?:de|of)\s+(?!(?:that|this|it|isso|isto|the|a|an|essa|esse|dessa|desse|your"
+    r"|sua|informac\w*|info)\b)[a-z]+",
     # An adverb in the question: "what exactly is sciatica", "o que exatamente é FA".
     r"what\s+(?:exactly|actually|really|precisely)\s+(?:is|are|causes|cause|does|happens)",
     r"o\s+que\s+(?:exatamente|realmente|afinal|de\s+fato)\s+(?:e|sao|causa|causam)",
@@ -752,12 +766,22 @@ _GUIDELINE_WORD = r"(?:guide?lines?|diretriz(?:es)?|protocol\w*|consensos?|conse
 _SOURCE_ITEM = (rf"{_SOURCE_WORD}\s+(?:(?:completa|complete|full|inteira|exata|exact)\s+)?"
                 rf"(?:(?:for|of|is|do|da|de|e)\s+)?(?:the\s+|o\s+|a\s+)?"
                 r"(?:item|number|numero|n[º°o]\.?|#)\s*(?P<n3>\d{1,2})\b")
+# Where an answer came from, in any words: a word of provenance (a source, a study, a publication, what it
+# is based on) and a word pointing back to the answer, in either order ("qual a bibliografia disso?", "isso
+# tem embasamento científico?", "which journal published that", "cite what that last answer is based on").
+_PROVENANCE = (rf"(?:{_SOURCE_WORD}|{_EVIDENCE_WORD}|{_GUIDELINE_WORD}|bibliograf\w*|bibliograph\w*|journals?"
+               r"|revistas?|publica\w*|published|publications?|embasa\w*|fundament\w*|based|basead[oa]"
+               r"|cite|cited|citou|cita)")
+_BACK = (r"(?:that|this|isso|disso|isto|disto|(?:that|this|the|your)\s+(?:last|previous)\s+answer"
+         r"|(?:a|essa|esta|sua)\s+(?:ultima\s+)?resposta(?:\s+anterior)?|(?:ess|est)[ae]\s+(?:info|informacao))\b")
 SOURCES: tuple[str, ...] = (
+    rf"{_PROVENANCE}(?:\s+[\w']+){{0,5}}?\s+{_BACK}", rf"{_BACK}(?:\s+[\w']+){{0,4}}?\s+{_PROVENANCE}",
     _SOURCE_ITEM.replace("?P<n3>", ""),
     rf"(?:show|see|open|display|give|list|mostr\w*|ver|abr\w*|exib\w*|quais)\s+(?:me\s+)?"
     rf"(?:(?:the|a|as|o|os|sao|all)\s+)?(?:\w+\s+)?{_SOURCE_WORD}",
     rf"{_SOURCE_WORD}\s*{_NUMBER_SIGN}?\s*\[?\d{{1,2}}", r"\[\d{1,2}\]",
-    rf"^\W*{_SOURCE_WORD}(?:\s+please|\s+por\s+favor)?",
+    # Alone first, but not a nutrient's sources ("fonte de proteína", "sources of iron").
+    rf"^\W*{_SOURCE_WORD}(?!\s+(?:de|of)\s+(?!{_BACK}))(?:\s+please|\s+por\s+favor)?",
     r"where\s+(?:does|did|do)\s+(?:that|this|it|these|those)\s+(?:\w+\s+)?come\s+from",
     # "where's that info coming from", "what is this answer based on".
     r"(?:where|what)(?:'s|s|\s+is|\s+are)\s+(?:that|this|it|these|those)(?:\s+(?:info\w*|answers?|advice|claims?"
@@ -820,7 +844,7 @@ SOURCES: tuple[str, ...] = (
     # "qual diretriz você usou?", "which guideline did you follow?".
     rf"(?:which|what|qual|que|quais)\s+(?:\w+\s+)?(?:{_EVIDENCE_WORD}|{_SOURCE_WORD}|guide?lines?"
     rf"|diretriz(?:es)?)\s+"
-    r"(?:voce|you|did\s+you)\s+(?:usou|used|use|citou|cited|cite|consultou|consulted|consult|seguiu|followed"
+    r"(?:voce|vc|you|u|did\s+(?:you|u))\s+(?:usou|used|use|citou|cited|cite|consultou|consulted|consult|seguiu|followed"
     r"|follow)\b",
     # The evidence asked for in a few words: "which study?", "tem o link?", "got a link for that?".
     rf"^\W*(?:(?:u|you|vc|voce)\s+)?(?:which|what|qual|quais|que|tem|got|have\s+you\s+got|do\s+you\s+have|any"
@@ -850,7 +874,7 @@ SOURCES: tuple[str, ...] = (
     rf"(?:send|give|share|manda|mande|passa)\s+(?:me\s+)?(?:the|o|a|os|as)\s+(?:{_EVIDENCE_WORD}"
     rf"|{_SOURCE_WORD})"
     rf"(?:\s+(?:for|to|of|d[aeo])?\s*(?:that|this|it|isso|essa|esse|disso|dessa|desse|{_SOURCE_WORD}))?"
-    r"(?:\s+(?:please|pls|plz|pfv|pf|por\s+favor))?(?:\W*$|\s*[,;])",
+    r"(?:\s+(?:please|pls|plz|pfv|pf|por\s+favor|ai|la|pra\s+mim|for\s+me))?(?:\W*$|\s*[,;])",
     # What the answer rests on: "which guideline is that answer based on?", "em que diretriz vc se baseou?".
     r"(?:based|basead[oa])\s+(?:on|em)\s+(?:what|which|que|qual)", r"se\s+base(?:ou|ia|ando)",
     r"(?:is|was)\s+(?:that|this|it|the|your)\s+(?:\w+\s+)?based\s+on",
@@ -880,7 +904,7 @@ SOURCES: tuple[str, ...] = (
     r"(?:where|somewhere|anywhere)\s+(?:can\s+i|could\s+i|i\s+can|i\s+could)\s+(?:read|see|check|look\s+up"
     r"|verify|find)\s+(?:more\s+(?:on|about)\s+)?(?:that|this|it)\b",
     r"onde\s+(?:eu\s+)?(?:posso\s+|consigo\s+|da\s+pra\s+)?(?:leio|vejo|confiro|acho|encontro|ler|ver"
-    r"|conferir|checar|achar|encontrar)\s+(?:mais\s+)?(?:sobre\s+)?(?:isso|isto|ess[ae]\s+\w+)\b",
+    r"|conferir|checar|achar|encontrar|confirmar|confirmo|verificar|verifico)\s+(?:mais\s+)?(?:sobre\s+)?(?:isso|isto|ess[ae]\s+\w+)\b",
     # Where it was got: "cite where you got this", "where u got that?".
     r"where\s+(?:exactly\s+)?(?:you|u|ya)\s+(?:got|found|read|saw|heard|get|took)\s+(?:that|this|it|these|those)\b",
     # Whether evidence stands behind it: "is that from a real study?", "tem estudo que comprova isso?".

@@ -20,7 +20,8 @@ ABBREVIATIONS = {
     "appt": "appointment", "appts": "appointments", "apt": "appointment", "apts": "appointments",
     "cons": "consulta", "qdo": "quando", "qndo": "quando", "qnd": "quando", "q": "que", "oq": "o que",
     "msm": "mesmo", "vc": "voce", "vcs": "voces", "pq": "porque",
-    "whats": "what's", "thx": "thanks", "tks": "thanks", "pls": "please", "plz": "please",
+    "whats": "what's", "wats": "what's", "wher": "where", "tht": "that",
+    "thx": "thanks", "tks": "thanks", "pls": "please", "plz": "please",
 }
 _ABBREVIATION = re.compile(r"(?<![\w-])(?:" + "|".join(ABBREVIATIONS) + r")(?![\w-])")
 _DRAWN_OUT = re.compile(r"([a-z])\1{2,}")  # no Portuguese or English word has a letter three times in a row

@@ -33,7 +33,16 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from orchestrator.understanding import chitchat, conditions, lexicon, own_bookings, times, typos, when
+from orchestrator.understanding import (
+    chitchat,
+    conditions,
+    errands,
+    lexicon,
+    own_bookings,
+    times,
+    typos,
+    when,
+)
 from orchestrator.understanding.doctors import TITLES, doctors_named, name_words_of
 from runtime.text.calendar_words import PT_WEEKDAYS
 from runtime.text.fold import fold_latin
@@ -224,13 +233,18 @@ def understand(
     if out_of_scope is None and unsupported and specialty is None:
         out_of_scope = OutOfScope.UNSUPPORTED_SPECIALTY
     off_topic = (_NOT_HEALTHCARE.search(folded) and not (specialty or doctors)
-                 and not _HEALTHCARE_CONTEXT.search(folded))
+                 and not _HEALTHCARE_CONTEXT.search(folded) and not errands.health_topic(meant))
     not_ours = off_topic or _PRIVATE_CONTACT.search(folded) or _MEDICAL_PAPERWORK.search(folded)
     if out_of_scope is None and not_ours:
         out_of_scope = OutOfScope.OTHER
+    intent = Intent.OUT_OF_SCOPE if out_of_scope else _intent(facts)
+    if _asks_what_we_do_not_do(intent, meant):
+        intent, out_of_scope = Intent.OUT_OF_SCOPE, OutOfScope.OTHER
+    elif intent == Intent.UNKNOWN and errands.health_question(meant):
+        intent = Intent.GENERAL_QUESTION
     return Understanding(
         language=detect_language(message, previous_language),
-        intent=Intent.OUT_OF_SCOPE if out_of_scope else _intent(facts),
+        intent=intent,
         out_of_scope=out_of_scope,
         specialty=specialty,
         unsupported_specialty=message[unsupported.start():unsupported.end()].lower() if unsupported else None,
@@ -306,6 +320,8 @@ def _intent(f: _Facts) -> Intent:
         return Intent.LIST if f.has(_QUESTION) or f.past else Intent.BOOK
     if _SMALLTALK.match(f.folded) or chitchat.no_request(f.folded, _GREETING):
         return Intent.GREETING
+    if chitchat.about_the_assistant(f.folded) and not errands.health_topic(f.folded):
+        return Intent.GREETING
     if f.has(_GENERAL) or conditions.asks_about_condition(f.folded):
         return Intent.GENERAL_QUESTION
     if context:
@@ -313,6 +329,15 @@ def _intent(f: _Facts) -> Intent:
     if f.has(_GREETING) or chitchat.to_the_assistant(f.folded):
         return Intent.GREETING
     return Intent.UNKNOWN
+
+
+def _asks_what_we_do_not_do(intent: Intent, meant: str) -> bool:
+    """Entertainment whatever its topic, or an errand outside health; a bare question outside it only when
+    nothing else was read ("what's a 15% tip" may read as a general question: its topic decides)."""
+    if intent in (Intent.UNKNOWN, Intent.GREETING, Intent.GENERAL_QUESTION) and errands.amusement(meant):
+        return True
+    return intent in (Intent.UNKNOWN, Intent.GENERAL_QUESTION) and errands.errand(
+        meant, asked_as_question=intent == Intent.UNKNOWN)
 
 
 def _source_number(folded: str) -> int | None:
