@@ -765,3 +765,64 @@ def test_portuguese_verbs_and_contractions_end_a_name(detector: PhiDetector) -> 
 def test_a_zip_as_where_one_is(detector: PhiDetector) -> None:
     assert _spans(detector, "which ER near 62785 is best?", "POSTAL_CODE") == ["62785"]
     assert "POSTAL_CODE" not in detector.detect("i walk near 10000 steps a day").categories
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("eu estou bem mas keila acordou com febre", ["keila"]),
+    ("nurse note: mei refused her evening meds", ["mei"]),
+    ("o kauan tomou a vacina ontem e ficou com o braco inchado", ["kauan"]),
+    ("handoff: tane in room 12 needs a repeat lactate at 2am", ["tane"]),
+])
+def test_a_first_name_opening_a_clause_before_what_a_person_does(detector: PhiDetector, text: str,
+                                                                  names: list[str]) -> None:
+    assert _spans(detector, text, "NAME") == names
+
+
+def test_a_titles_dot_opens_no_clause(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("dr. nguyen wants a follow up in 3 weeks").categories
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("ana, joao e pedro precisam da vacina da gripe", ["ana", "joao", "pedro"]),
+    ("priya, arjun and meera all have the same rash", ["priya", "arjun", "meera"]),
+])
+def test_first_names_in_a_list(detector: PhiDetector, text: str, names: list[str]) -> None:
+    assert _spans(detector, text, "NAME") == names
+
+
+def test_a_list_of_words_is_no_list_of_names(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("I have cough, fever and chills since monday").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("bom dia thiago, preciso da segunda via do pedido", "thiago"),
+    ("hi grace, is my referral through?", "grace"),
+])
+def test_the_name_greeted_opening_a_message(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+def test_a_greeting_to_everyone_names_no_one(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("good morning everyone, is the clinic open?").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("a consulta e pra mim e pro kaique", "kaique"),
+    ("forward it to tomasz, he handles my paperwork", "tomasz"),
+])
+def test_names_after_pro_and_handing_on(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("wiremu needs his inhaler refilled before friday", "wiremu"),
+    ("leave a message with kahurangi if I don't pick up", "kahurangi"),
+    ("the forms are for mahina, my youngest", "mahina"),
+    ("the patient kealoha makoa left AMA", "kealoha makoa"),
+])
+def test_maori_and_hawaiian_names_no_list_holds(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+def test_a_polynesian_shaped_common_word_is_no_name(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("can I take it with banana or tomate?").categories

@@ -269,10 +269,14 @@ _INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s|calls\s+me|me\s+chamam(
 # "fala com a Cleide", "ask for Consuelo", "oi Rosa" ("com rosa" is a colour). Not "the" ("the Austin
 # clinic" is a place); not an article alone: "a Rosa vermelha" is a flower, "a Rosangela que…" a person
 # (the gazetteer reads the words after the name for that).
-_MENTIONING = (r"(?:for|para|pra|com|with|ask\s+for|bring|trazer|trago|levar|levo|falar?|cham[ae]m?|chamar|"
+_MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|trago|levar|levo|falar?|"
+               r"cham[ae]m?|chamar|"
                r"oi|ola|hi|hello|hey|dear|"
                r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let)"
                r"(?:\s+(?:a|o))?|do|da|"
+               # Handing something on: "forward it to tomasz", "give this to ayo".
+               r"(?:forward|send|sent|give|gave|pass|hand|show|text|e-?mail)(?:s|ed|ing)?\s+"
+               r"(?:(?:it|this|that|them|these)\s+)?to|"
                # A handoff's bed: "bed 12 is zainab", "leito 12 jurema".
                r"(?:bed|leito|quarto|room|box)\s+\d+[a-z]?(?:\s+(?:is|e|eh))?")
 
@@ -303,7 +307,22 @@ _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|ela
 # What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
 _PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|caiu|"
                 r"needs|wants|said|called|told|asked|fell|was\s+born)\b")
-_WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB)
+# A clause's first word, an article allowed: "eu estou bem mas keila acordou", "nurse note: mei refused",
+# "o kauan tomou"; a name not a common word there, before what a person does or where a patient lies,
+# is someone's. A title's dot ends no clause ("dr. nguyen wants").
+_TITLE_DOT = "".join(rf"(?<!\b{t})" for t in ("dr", "dra", "mr", "mrs", "ms", "sr", "sra", "prof")) + r"\."
+_CLAUSE_OPENING = (rf"(?:^|(?:[,;:!?]|{_TITLE_DOT})\s*|\b(?:mas|but|and|e|so|entao|because|porque|pois|que|"
+                   r"quando|when|while|enquanto|though|then|depois)\s+)(?:(?:o|a)\s+)?$")
+_CLAUSE_VERB = (rf"{_OPENING_VERB}|{_PERSON_VERB}|"
+                # a past tense: "acordou", "comeu", "caiu", "refused", "vomited"
+                r"\s+[a-z]{2,}(?:ou|eu|iu|ed)\b|"
+                r"\s+(?:in|no|na|do|da|em|from)\s+(?:room|bed|quarto|leito|box|sala)\b")
+# Who is greeted, opening the message and then a comma or the end: "bom dia thiago, …", "hi grace!".
+_GREETED = (r"(?:oi|ola|alo|hi|hello|hey|dear|querid[oa]|bom\s+dia|boa\s+tarde|boa\s+noite|"
+            r"good\s+(?:morning|afternoon|evening))[\s,!]+$")
+_GREETED_AFTER = r"\s*(?:[,!]|$)"
+_WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB,
+            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER)
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:
