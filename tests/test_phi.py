@@ -826,3 +826,22 @@ def test_maori_and_hawaiian_names_no_list_holds(detector: PhiDetector, text: str
 
 def test_a_polynesian_shaped_common_word_is_no_name(detector: PhiDetector) -> None:
     assert "NAME" not in detector.detect("can I take it with banana or tomate?").categories
+
+
+def test_a_word_name_after_a_relative_before_a_verb(detector: PhiDetector) -> None:
+    assert _spans(detector, "my granddaughter june has an ear infection", "NAME") == ["june"]
+    assert _spans(detector, "paz is my mom, she needs a spanish interpreter", "NAME") == ["paz"]
+    assert _spans(detector, "my son really has a fever", "NAME") == []
+
+
+def test_a_word_name_asked_about_and_told_a_relative(detector: PhiDetector) -> None:
+    assert _spans(detector, "can rosa pick up my prescription? she's my neighbor", "NAME") == ["rosa"]
+
+
+def test_a_patient_marked_pt_in_a_note(detector: PhiDetector) -> None:
+    assert _spans(detector, "progress note: ravi (pt) ambulating in hall", "NAME") == ["ravi"]
+
+
+def test_a_toll_free_number_given_as_ones_line(detector: PhiDetector) -> None:
+    assert _spans(detector, "you can reach me on my work line 0800 123 4567", "PHONE") == ["0800 123 4567"]
+    assert "PHONE" not in detector.detect("the insurer's number is 0800 123 4567").categories

@@ -37,6 +37,7 @@ _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
 # Two first names joined, as people are: "kauan e kaique precisam…", "ama and kwabena are twins".
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
+_ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
 _LISTED = re.compile(r"\b[A-Za-z]+(?:\s*,\s*[A-Za-z]+)+\s*,?\s+(?:and|e|&)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
@@ -201,7 +202,9 @@ class GazetteerNameRecognizer(LocalRecognizer):
         # "ananya, she is 7", "Hamza at hamza.k@…"; not "Her DOB", "my rash here".
         if plain and (self._following.match(text, end) or (capitalized and self._contact.match(text, end))):
             return 0.6
-        if plain and self._kin_told.search(text):
+        # Told later to be a relative: "can mohammed pick up my meds? he's my brother"; a name that is a
+        # word too when asked about as the subject: "can rosa pick up my prescription? she's my neighbor".
+        if (plain or _ASKED.search(text, max(0, start - 12), start)) and self._kin_told.search(text):
             return 0.6
         # Opening the message, a name not a common word before a verb: "anil is not picking up".
         if plain and self._opening.fullmatch(text, 0, start) and self._opening_verb.match(text, end):

@@ -121,7 +121,7 @@ _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patie
 _KIN_PHRASE = rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho))?(?!\w)\s*\(?"
 # Words after a name that make it a person's: "Thiago falando", "Hiroshi said", "Luana, dn 14/02/2001".
 _SPEAKING = (r"speaking|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\.n\.|born|nascid[oa]|"
-             r"cpf|ssn|checking\s+in|\((?:paciente|patient)")
+             r"cpf|ssn|checking\s+in|\((?:paciente|patient|pt(?=\)))")
 # A signature: "Thanks, Anna Schmidt" at the end of the message ("Thanks Again!" is not one).
 _SIGN_OFF = r"thanks|thank\s+you|obrigad[oa]|atenciosamente|att\.?|regards|best|cheers|abracos?|abs"
 
@@ -215,6 +215,12 @@ _KIN_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*)(?P<phi>{_NAME_BY_KIN})(?=\s+(?i:is|
                   r"cant|could|needs?|wants?|keeps?|lives|tem|teve|esta|ta|vai|foi|precisa|quer|pode|mora|"
                   r"nasceu)\b)")
 
+# The same with a name that is also a word or a month, which the names above stop at: "my granddaughter
+# june has an ear infection", "my aunt grace is 80" (CuedNames keeps it only when listed as a name).
+_KIN_WORD_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*){_stop(_NOT_NAMES_LOWER - {*EN_MONTHS, *PT_MONTHS})}"
+                       rf"(?P<phi>[A-Za-z]{{3,}})(?=\s+(?i:is|was|has|had|needs|wants|"
+                       r"tem|teve|esta|vai|foi|precisa|quer)\b)")
+
 
 def cued_name_recognizer() -> CuedNames:
     """Names, listed or not (no common word), after a strong cue: a clause opening with "name"/"nome"
@@ -223,7 +229,7 @@ def cued_name_recognizer() -> CuedNames:
     cue = (r"(?:^|[,;.]\s*)(?:name|nome)\s+|\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
            r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
-                                  (_OPENING_SELF, 0.6)])
+                                  (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6)])
 
 
 def ends_after_comma(text: str) -> bool:

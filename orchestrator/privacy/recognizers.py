@@ -135,7 +135,7 @@ def ssn() -> UsSsnRecognizer:
 
 _PHONE_CONTEXT = ["tel", "telefone", "fone", "celular", "cel", "whatsapp", "whats", "zap", "phone", "mobile",
                   "cell", "cellphone", "call", "ligar", "ligue", "contato", "contact", "ramal",
-                  "fixo", "landline"]
+                  "fixo", "landline", "reach", "reached"]
 
 
 # 0800/0300 in Brazil, 1-800/888/877/… in North America: mostly a business's number, so it counts
