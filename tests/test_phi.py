@@ -845,3 +845,28 @@ def test_a_patient_marked_pt_in_a_note(detector: PhiDetector) -> None:
 def test_a_toll_free_number_given_as_ones_line(detector: PhiDetector) -> None:
     assert _spans(detector, "you can reach me on my work line 0800 123 4567", "PHONE") == ["0800 123 4567"]
     assert "PHONE" not in detector.detect("the insurer's number is 0800 123 4567").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("it's me oksana again, about the mri", "oksana"),
+    ("e eu de novo, tainara, sobre o exame de sangue", "tainara"),
+    ("Nkechi from this morning, did the lab call back?", "Nkechi"),
+])
+def test_the_writer_back_again(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+def test_someone_registered_or_told_to_be_a_name(detector: PhiDetector) -> None:
+    assert _spans(detector, "quero cadastrar Ayodele como dependente", "NAME") == ["Ayodele"]
+    assert _spans(detector, "Grace is my mother's first name, she is 80", "NAME") == ["Grace"]
+    assert "NAME" not in detector.detect("please add ibuprofen to my list").categories
+
+
+def test_a_corrected_name_and_its_right_spelling(detector: PhiDetector) -> None:
+    text = "the chart has my name wrong, it is Przybylski not Przybilski"
+    assert "Przybylski" in _spans(detector, text, "NAME")
+
+
+def test_an_age_over_89_between_commas_before_a_verb(detector: PhiDetector) -> None:
+    assert _spans(detector, "my aunt Odete Rocha, 96, lives alone", "AGE_OVER_89") == ["96"]
+    assert "AGE_OVER_89" not in detector.detect("pressure 130/85, 92, was taken at noon").categories

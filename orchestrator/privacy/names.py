@@ -156,7 +156,10 @@ def corrected_name_recognizer() -> ContextRecognizer:
     return ContextRecognizer("NAME", "CorrectedName", [
         (rf"(?i:(?:\b(?:spelling|typo|erro|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)"
          rf"|\bspel(?:led|t)|\bescrito)\s+{_WORD_ANY}[\s,]+(?:e\s+)?(?:not|nao)\s+)(?P<phi>{_NAME_ANY})",
-         0.6)])
+         0.6),
+        # and the right spelling before "not": "it is Szczepanski not Szczepansky".
+        (rf"(?i:\b(?:spelling|typo|erro|wrong|errado|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)\s+)"
+         rf"(?P<phi>{_NAME_ANY})(?i:[\s,]+(?:e\s+)?(?:not|nao)\s+{_WORD_ANY})", 0.6)])
 
 
 def name_pair_recognizer() -> KnownNames:
@@ -266,7 +269,9 @@ def possessive_name_recognizer() -> KnownNames:
 
 
 # Words after which a lone first name is someone's, in any case: "this is beatriz", "sou o wesley".
-_INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s|calls\s+me|me\s+chamam(?:\s+de)?|"
+_INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s(?:\s+me)?|calls\s+me|me\s+chamam(?:\s+de)?|"
+                # back again: "it's me jae-won again", "sou eu de novo, ngozi"
+                r"(?:sou|e|eh)\s+eu(?:\s+de\s+novo|\s+outra\s+vez)?|"
                 # "oi, é a cleide", "bom dia, sou o wesley": a greeting, then who writes.
                 r"(?:oi|ola|alo|hi|hello|bom\s+dia|boa\s+tarde|boa\s+noite)[\s,!]+(?:(?:e|eh|sou)\s+)?(?:a|o)|"
                 # or no greeting: "sou a aiko, neta da dona sumiko".
@@ -280,6 +285,8 @@ _MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|t
                r"oi|ola|hi|hello|hey|dear|"
                r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let)"
                r"(?:\s+(?:a|o))?|do|da|"
+               # Registering someone: "cadastrar Yerlan com telefone…", "please add Ayodele as a dependent".
+               r"cadastr(?:ar|e|a)|inclu(?:ir|a|i)|register|add|"
                # Handing something on: "forward it to tomasz", "give this to ayo".
                r"(?:forward|send|sent|give|gave|pass|hand|show|text|e-?mail)(?:s|ed|ing)?\s+"
                r"(?:(?:it|this|that|them|these)\s+)?to|"
@@ -301,9 +308,14 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+)?(?:(?:is|e|eh|-)\s+)?"
                # or whose relative they are: "a ivone e cuidadora do meu pai", "is the caregiver of"
                rf"|[\s,]*(?:is|e|eh)\s+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of|to)\b"
                # or in parentheses: "o caua (meu filho)", "dependente Helena (filha)"
-               rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})\s*\)")
+               rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})\s*\)"
+               # or told to be a name: "Paz e o nome da minha mae", "hope is her first name"
+               r"|[\s,]*(?:is|e|eh)\s+(?:o|the|her|his|my|your|meu|seu|nosso)\s+(?:first\s+|primeiro\s+)?"
+               r"(?:name|nome)\b")
 _SELF_OPENING = r"(?:(?:oi|ola|hi|hello|hey|bom\s+dia|boa\s+tarde|boa\s+noite)[\s,!]+)?$"
-_SELF_AFTER = r"[\s,]+(?:here|aqui|falando|speaking)\b"
+# The writer back again: "Hamza from yesterday, the results came back?", "cleide de novo".
+_SELF_AFTER = (r"[\s,]+(?:here|aqui|falando|speaking|again|de\s+novo|"
+               r"from\s+(?:yesterday|earlier|this\s+morning|last\s+week)|de\s+ontem|da\s+semana\s+passada)\b")
 _OPENING_VERB = (r"\s+(?:is|was|has|had|will|wont|won'?t|can'?t|cant|can|needs?|wants?|keeps?|"
                  r"tem|teve|esta|ta|vai|foi|precisa|quer|pode|nao|from\s+(?:room|bed|quarto|leito))\b")
 # Anywhere in the message, a pronoun telling who the person named is to the writer: "can mohammed
