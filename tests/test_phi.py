@@ -870,3 +870,38 @@ def test_a_corrected_name_and_its_right_spelling(detector: PhiDetector) -> None:
 def test_an_age_over_89_between_commas_before_a_verb(detector: PhiDetector) -> None:
     assert _spans(detector, "my aunt Odete Rocha, 96, lives alone", "AGE_OVER_89") == ["96"]
     assert "AGE_OVER_89" not in detector.detect("pressure 130/85, 92, was taken at noon").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("thanks linh!", "linh"),
+    ("I told siobhan to call you tomorrow", "siobhan"),
+    ("ask bill to call me when he gets in", "bill"),
+    ("when emre wakes up he coughs a lot", "emre"),
+    ("yuki still has the rash on her arms", "yuki"),
+    ("meu marido, o ubirajara, esta internado", "ubirajara"),
+    ("niamh and her brother both have lice", "niamh"),
+    ("pt lindiwe, 45F, presenting with chest pain", "lindiwe"),
+    ("S: thabo c/o headache x3d, no fever", "thabo"),
+    ("rounds: bed 9 - joaquina, stable overnight", "joaquina"),
+    ("se a potira piorar eu levo na upa", "potira"),
+])
+def test_first_names_told_thanked_asked_or_charted(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", [
+    "the bill is too high, can I pay in parts?",
+    "hope you are well, I need a refill of losartan",
+    "pt c/o headache for 3 days, no fever",
+])
+def test_words_in_those_places_stay_words(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+def test_a_relative_before_a_possessive_is_no_name(detector: PhiDetector) -> None:
+    assert "son" not in _spans(detector, "i need to move my sons appt", "NAME")
+
+
+def test_streets_of_britain_ireland_and_new_zealand(detector: PhiDetector) -> None:
+    for address in ("3 Marine Parade, Apt 12, Napier", "12 O'Connell Street Upper"):
+        assert _spans(detector, f"send it to {address}", "ADDRESS") == [address]

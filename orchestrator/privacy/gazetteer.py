@@ -38,6 +38,9 @@ _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
 _ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
+_ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|pede|pedi|pedir|diga|dizer|fala|falei))"
+                     r"\s+$")
+_TO_DO = re.compile(r"\s+(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
 _LISTED = re.compile(r"\b[A-Za-z]+(?:\s*,\s*[A-Za-z]+)+\s*,?\s+(?:and|e|&)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
@@ -96,7 +99,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         self._names = names or gazetteer()
         self._common = common_words()
         self._stop = frozenset(stop_words)
-        self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue}))\s*[,:]?\s*$")
+        # "meu marido, o ubirajara, esta internado": an article may come between.
+        self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue})\s*[,:]?\s*(?:(?:o|a)\s+)?)$")
                                                for cue in (introducing, mentioning))
         self._following = re.compile(rf"[\s,]+(?i:{following})")
         (self._apposition, self._opening, self._self_after, self._contact, self._kin_told,
@@ -192,6 +196,10 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if (introduced or apposed
                 or (self._opening.fullmatch(text, 0, start) and self._self_after.match(text, end))):
             return 0.6
+        # Asked or told to do something: "ask bill to call me", "tell hope to bring the card".
+        if (len(names) == 1 and _ASKING.search(text, max(0, start - 12), start)
+                and _TO_DO.match(text, end)):
+            return 0.6
         person = (self._mentioning.search(text, max(0, start - _CUE_WINDOW), start)
                   or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
                       and _PERSON_AFTER_ARTICLE.match(text, end)))
@@ -234,7 +242,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if not other:
             return False
         word = other.group(1).lower()
-        return word in self._names.first and word not in self._stop and (
+        return self._first(word) and word not in self._stop and (
             plain or word not in self._names.words)
 
 

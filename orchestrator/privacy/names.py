@@ -252,7 +252,10 @@ def bare_kin_name_recognizer() -> ContextRecognizer:
     return ContextRecognizer("NAME", "BareKinName", [(rf"(?i:\b{_KIN_PHRASE})(?P<phi>{_NAME_CAP})", 0.6)])
 
 
-_WHOSE = rf"'?s\s+(?:(?:{_KIN})(?!\w)|medical\s+record|chart\b)"
+# Or, the apostrophe written ("my sons appt" is no name), what is a patient's: "minji's fever".
+_WHOSE = (rf"(?:'?s\s+(?:(?:{_KIN})(?!\w)|medical\s+record|chart\b)|'s\s+(?:fever|temperature|temp|rash|"
+          r"cough|pain|appointment|appt|visit|results?|labs?|meds|medications?|prescription|insurance|surgery|"
+          r"asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob)\b)")
 _POSSESSIVE_KIN = re.compile(rf"(?i){_WHOSE}")
 
 
@@ -269,7 +272,7 @@ def possessive_name_recognizer() -> KnownNames:
 
 
 # Words after which a lone first name is someone's, in any case: "this is beatriz", "sou o wesley".
-_INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s(?:\s+me)?|calls\s+me|me\s+chamam(?:\s+de)?|"
+_INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s(?:\s+me)?|calls\s+me|me\s+chamam(?:\s+de)?|pt\.?|"
                 # back again: "it's me jae-won again", "sou eu de novo, ngozi"
                 r"(?:sou|e|eh)\s+eu(?:\s+de\s+novo|\s+outra\s+vez)?|"
                 # "oi, é a cleide", "bom dia, sou o wesley": a greeting, then who writes.
@@ -283,7 +286,9 @@ _INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s(?:\s+me)?|calls\s+me|me
 _MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|trago|levar|levo|falar?|"
                r"cham[ae]m?|chamar|"
                r"oi|ola|hi|hello|hey|dear|"
-               r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let)"
+               r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let|"
+               # told or thanked: "I told siobhan to call", "thanks linh!", "avisei a jurema"
+               r"told|asked|reminded|texted|messaged|avisei|perguntei|thanks|thank\s+you|obrigad[oa]|valeu|cheers)"
                r"(?:\s+(?:a|o))?|do|da|"
                # Registering someone: "cadastrar Yerlan com telefone…", "please add Ayodele as a dependent".
                r"cadastr(?:ar|e|a)|inclu(?:ir|a|i)|register|add|"
@@ -291,12 +296,17 @@ _MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|t
                r"(?:forward|send|sent|give|gave|pass|hand|show|text|e-?mail)(?:s|ed|ing)?\s+"
                r"(?:(?:it|this|that|them|these)\s+)?to|"
                # A handoff's bed: "bed 12 is zainab", "leito 12 jurema".
-               r"(?:bed|leito|quarto|room|box)\s+\d+[a-z]?(?:\s+(?:is|e|eh))?")
+               r"(?:bed|leito|quarto|room|box)\s+\d+[a-z]?(?:\s+(?:is|e|eh|-))?")
 
 
 # And, after a known name only, a pronoun going on about the person: "ananya, she is 7" (not "here":
 # "my rash here").
-_FOLLOWING = rf"(?:{_SPEAKING}|(?:she|he|ela|ele)\s+(?:is|was|has|had|tem|esta|e|eh|ta|nasceu))\b"
+_FOLLOWING = (rf"(?:{_SPEAKING}|(?:she|he|ela|ele)\s+(?:is|was|has|had|tem|esta|e|eh|ta|nasceu)|"
+              # with a relative: "niamh and her brother both have lice"
+              rf"(?:and|e)\s+(?:her|his|my|their|seu|sua|meu|minha)\s+(?:{_KIN})|"
+              # a chart's age and sex or what the patient reports: "lindiwe, 45F", "thabo c/o headache"
+              r"\d{1,3}(?:m|f|a)|\d{1,3}\s*(?:yo|y/o|anos|years?\s+old)|c/o|complains|reports|denies|refere|"
+              r"relata|nega|queixa)\b")
 # A capitalized known name with the person's e-mail or phone right after it: "Hamza at
 # hamza.k@proton.me", "Anjali (510) 555-0134".
 _CONTACT = r"[\s,]*(?:(?:at|em|no|on|:)\s*)?(?:[\w.+\-]+@|\+\d|\(\d{2,3}\)\s*\d)"
@@ -330,11 +340,15 @@ _PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|
 # is someone's. A title's dot ends no clause ("dr. nguyen wants").
 _TITLE_DOT = "".join(rf"(?<!\b{t})" for t in ("dr", "dra", "mr", "mrs", "ms", "sr", "sra", "prof")) + r"\."
 _CLAUSE_OPENING = (rf"(?:^|(?:[,;:!?]|{_TITLE_DOT})\s*|\b(?:mas|but|and|e|so|entao|because|porque|pois|que|"
-                   r"quando|when|while|enquanto|though|then|depois)\s+)(?:(?:o|a)\s+)?$")
-_CLAUSE_VERB = (rf"{_OPENING_VERB}|{_PERSON_VERB}|"
-                # a past tense: "acordou", "comeu", "caiu", "refused", "vomited"
-                r"\s+[a-z]{2,}(?:ou|eu|iu|ed)\b|"
-                r"\s+(?:in|no|na|do|da|em|from)\s+(?:room|bed|quarto|leito|box|sala)\b")
+                   r"quando|when|while|enquanto|though|then|depois|se|if|until|ate|after|before|since)\s+)"
+                   r"(?:(?:o|a)\s+)?$")
+_CLAUSE_VERB = (r"(?:\s+(?:still|also|just|always|never|often|usually|sometimes|ainda|tambem|sempre|nunca|"
+                r"ja))?"
+                rf"(?:{_OPENING_VERB}|{_PERSON_VERB}|"
+                # a past or present tense, or a Portuguese infinitive after "se": "acordou", "caiu",
+                # "refused", "wakes", "se a potira piorar"
+                r"\s+[a-z]{2,}(?:ou|eu|iu|ed|s|ar|er|ir)\b|"
+                r"\s+(?:in|no|na|do|da|em|from)\s+(?:room|bed|quarto|leito|box|sala)\b)")
 # Who is greeted, opening the message and then a comma or the end: "bom dia thiago, …", "hi grace!".
 _GREETED = (r"(?:oi|ola|alo|hi|hello|hey|dear|querid[oa]|bom\s+dia|boa\s+tarde|boa\s+noite|"
             r"good\s+(?:morning|afternoon|evening))[\s,!]+$")
