@@ -42,7 +42,7 @@ _ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|pede|pedi|pe
                      r"\s+$")
 _TO_DO = re.compile(r"\s+(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
-_LISTED = re.compile(r"\b[A-Za-z]+(?:\s*,\s*[A-Za-z]+)+\s*,?\s+(?:and|e|&)\s+[A-Za-z]+\b")
+_LISTED = re.compile(r"\b[A-Za-z]+\s*,\s*(?:[A-Za-z]+\s*,\s*)*[A-Za-z]+,?\s+(?:and|e)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
 # "kealoha"): open syllables of their few consonants, three or more. Taken as first names when no
 # common word.
@@ -115,7 +115,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
         results, tokens, i = [], list(_TOKEN.finditer(text)), 0
-        listed = self._listed(text) if "," in text else []
+        listed = self._listed(text) if "," in text and (" e " in text or " and " in text) else []
         while i < len(tokens):
             run = self._run(text, tokens, i)
             if not run:
@@ -146,13 +146,14 @@ class GazetteerNameRecognizer(LocalRecognizer):
         return word in self._names.first or self._polynesian(word)
 
     def _polynesian(self, word: str) -> bool:
-        return len(word) >= 5 and _POLYNESIAN.fullmatch(word) is not None and word not in self._common
+        # The set lookup first: most words are common ones, and it is cheaper than the pattern.
+        return len(word) >= 5 and word not in self._common and _POLYNESIAN.fullmatch(word) is not None
 
     def _listed(self, text: str) -> list[tuple[int, int]]:
         """Lists of three or more first names, one at least no common word."""
         spans = []
         for m in _LISTED.finditer(text):
-            *most, _joiner, last = re.findall(r"[A-Za-z]+|&", m.group().lower())
+            *most, _joiner, last = re.findall(r"[A-Za-z]+", m.group().lower())
             words = [*most, last]
             if (all(self._first(w) and w not in self._stop for w in words)
                     and any(w not in self._names.words for w in words)):
@@ -162,7 +163,12 @@ class GazetteerNameRecognizer(LocalRecognizer):
     def _run(self, text: str, tokens: list[re.Match[str]], i: int) -> list[re.Match[str]]:
         """The names from token i on, joined by spaces and particles; none unless a first name starts them."""
         first = tokens[i].group()
-        if not self._first(first) or not self._is_name(first):
+        head = first.lower().split("-")[0]
+        # `_first` inlined, set lookups before the pattern: this runs on every word of every message.
+        if head not in self._names.first and (len(head) < 5 or head in self._common
+                                              or not _POLYNESIAN.fullmatch(head)):
+            return []
+        if not self._is_name(first):
             return []
         run, j, capitalized = [tokens[i]], i + 1, first[0].isupper()
         while j < len(tokens) and len(run) < _MAX_WORDS and text[run[-1].end():tokens[j].start()].isspace():
@@ -197,8 +203,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
                 or (self._opening.fullmatch(text, 0, start) and self._self_after.match(text, end))):
             return 0.6
         # Asked or told to do something: "ask bill to call me", "tell hope to bring the card".
-        if (len(names) == 1 and _ASKING.search(text, max(0, start - 12), start)
-                and _TO_DO.match(text, end)):
+        if (len(names) == 1 and _TO_DO.match(text, end)
+                and _ASKING.search(text, max(0, start - 12), start)):
             return 0.6
         person = (self._mentioning.search(text, max(0, start - _CUE_WINDOW), start)
                   or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
@@ -225,12 +231,12 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if len(names) == 1 and self._joined(text, start, end, bool(plain)):
             return 0.6
         # A clause's subject: "…mas keila acordou com febre", "nurse note: mei refused her meds".
-        if (plain and self._clause_opening.search(text, max(0, start - 12), start)
-                and self._clause_verb.match(text, end)):
+        if (plain and self._clause_verb.match(text, end)
+                and self._clause_opening.search(text, max(0, start - 12), start)):
             return 0.6
         # Greeted: "bom dia thiago, preciso…" (a single first name, even one that is a word).
-        if (len(names) == 1 and self._first(names[0]) and self._greeted.fullmatch(text, 0, start)
-                and self._greeted_after.match(text, end)):
+        if (len(names) == 1 and self._greeted_after.match(text, end) and self._first(names[0])
+                and self._greeted.fullmatch(text, 0, start)):
             return 0.6
         return 0.5 if len(names) >= 2 and plain and not capitalized else 0.0
 
