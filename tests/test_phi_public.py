@@ -49,8 +49,8 @@ def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
 
 
 def test_the_held_out_set_stays_at_its_measured_rates():
-    # phi_holdout9.json, never tuned on: 96.1% recall first, 96.5% after the holdout7 round (short of
-    # the 99% target). A fall below is a regression.
+    # phi_holdout9.json, never tuned on: 96.1% recall first, 96.5% after the holdout7 round, 97.0% after
+    # the round-12 name families (short of the 99% target). A fall below is a regression.
     result = score(HOLDOUT9_PATH)
-    assert result.message_recall >= 0.96
+    assert result.message_recall >= 0.965
     assert result.span_precision >= MIN_SPAN_PRECISION
