@@ -905,3 +905,9 @@ def test_a_relative_before_a_possessive_is_no_name(detector: PhiDetector) -> Non
 def test_streets_of_britain_ireland_and_new_zealand(detector: PhiDetector) -> None:
     for address in ("3 Marine Parade, Apt 12, Napier", "12 O'Connell Street Upper"):
         assert _spans(detector, f"send it to {address}", "ADDRESS") == [address]
+
+
+def test_a_name_paired_with_the_writer(detector: PhiDetector) -> None:
+    assert _spans(detector, "hope and I will both come at 3", "NAME") == ["hope"]
+    assert _spans(detector, "a rosa e eu vamos juntas", "NAME") == ["rosa"]
+    assert "NAME" not in detector.detect("salt and I don't get along, says my doctor").categories

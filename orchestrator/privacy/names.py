@@ -319,6 +319,8 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+)?(?:(?:is|e|eh|-)\s+)?"
                rf"|[\s,]*(?:is|e|eh)\s+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of|to)\b"
                # or in parentheses: "o caua (meu filho)", "dependente Helena (filha)"
                rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})\s*\)"
+               # or paired with the writer, as only a person is: "hope and I will both come", "rosa e eu"
+               r"|\s+(?:and\s+(?:I|me)|e\s+eu)\b"
                # or told to be a name: "Paz e o nome da minha mae", "hope is her first name"
                r"|[\s,]*(?:is|e|eh)\s+(?:o|the|her|his|my|your|meu|seu|nosso)\s+(?:first\s+|primeiro\s+)?"
                r"(?:name|nome)\b")
