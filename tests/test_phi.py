@@ -765,3 +765,149 @@ def test_portuguese_verbs_and_contractions_end_a_name(detector: PhiDetector) -> 
 def test_a_zip_as_where_one_is(detector: PhiDetector) -> None:
     assert _spans(detector, "which ER near 62785 is best?", "POSTAL_CODE") == ["62785"]
     assert "POSTAL_CODE" not in detector.detect("i walk near 10000 steps a day").categories
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("eu estou bem mas keila acordou com febre", ["keila"]),
+    ("nurse note: mei refused her evening meds", ["mei"]),
+    ("o kauan tomou a vacina ontem e ficou com o braco inchado", ["kauan"]),
+    ("handoff: tane in room 12 needs a repeat lactate at 2am", ["tane"]),
+])
+def test_a_first_name_opening_a_clause_before_what_a_person_does(detector: PhiDetector, text: str,
+                                                                  names: list[str]) -> None:
+    assert _spans(detector, text, "NAME") == names
+
+
+def test_a_titles_dot_opens_no_clause(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("dr. nguyen wants a follow up in 3 weeks").categories
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("ana, joao e pedro precisam da vacina da gripe", ["ana", "joao", "pedro"]),
+    ("priya, arjun and meera all have the same rash", ["priya", "arjun", "meera"]),
+])
+def test_first_names_in_a_list(detector: PhiDetector, text: str, names: list[str]) -> None:
+    assert _spans(detector, text, "NAME") == names
+
+
+def test_a_list_of_words_is_no_list_of_names(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("I have cough, fever and chills since monday").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("bom dia thiago, preciso da segunda via do pedido", "thiago"),
+    ("hi grace, is my referral through?", "grace"),
+])
+def test_the_name_greeted_opening_a_message(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+def test_a_greeting_to_everyone_names_no_one(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("good morning everyone, is the clinic open?").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("a consulta e pra mim e pro kaique", "kaique"),
+    ("forward it to tomasz, he handles my paperwork", "tomasz"),
+])
+def test_names_after_pro_and_handing_on(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("wiremu needs his inhaler refilled before friday", "wiremu"),
+    ("leave a message with kahurangi if I don't pick up", "kahurangi"),
+    ("the forms are for mahina, my youngest", "mahina"),
+    ("the patient kealoha makoa left AMA", "kealoha makoa"),
+])
+def test_maori_and_hawaiian_names_no_list_holds(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+def test_a_polynesian_shaped_common_word_is_no_name(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("can I take it with banana or tomate?").categories
+
+
+def test_a_word_name_after_a_relative_before_a_verb(detector: PhiDetector) -> None:
+    assert _spans(detector, "my granddaughter june has an ear infection", "NAME") == ["june"]
+    assert _spans(detector, "paz is my mom, she needs a spanish interpreter", "NAME") == ["paz"]
+    assert _spans(detector, "my son really has a fever", "NAME") == []
+
+
+def test_a_word_name_asked_about_and_told_a_relative(detector: PhiDetector) -> None:
+    assert _spans(detector, "can rosa pick up my prescription? she's my neighbor", "NAME") == ["rosa"]
+
+
+def test_a_patient_marked_pt_in_a_note(detector: PhiDetector) -> None:
+    assert _spans(detector, "progress note: ravi (pt) ambulating in hall", "NAME") == ["ravi"]
+
+
+def test_a_toll_free_number_given_as_ones_line(detector: PhiDetector) -> None:
+    assert _spans(detector, "you can reach me on my work line 0800 123 4567", "PHONE") == ["0800 123 4567"]
+    assert "PHONE" not in detector.detect("the insurer's number is 0800 123 4567").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("it's me oksana again, about the mri", "oksana"),
+    ("e eu de novo, tainara, sobre o exame de sangue", "tainara"),
+    ("Nkechi from this morning, did the lab call back?", "Nkechi"),
+])
+def test_the_writer_back_again(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+def test_someone_registered_or_told_to_be_a_name(detector: PhiDetector) -> None:
+    assert _spans(detector, "quero cadastrar Ayodele como dependente", "NAME") == ["Ayodele"]
+    assert _spans(detector, "Grace is my mother's first name, she is 80", "NAME") == ["Grace"]
+    assert "NAME" not in detector.detect("please add ibuprofen to my list").categories
+
+
+def test_a_corrected_name_and_its_right_spelling(detector: PhiDetector) -> None:
+    text = "the chart has my name wrong, it is Przybylski not Przybilski"
+    assert "Przybylski" in _spans(detector, text, "NAME")
+
+
+def test_an_age_over_89_between_commas_before_a_verb(detector: PhiDetector) -> None:
+    assert _spans(detector, "my aunt Odete Rocha, 96, lives alone", "AGE_OVER_89") == ["96"]
+    assert "AGE_OVER_89" not in detector.detect("pressure 130/85, 92, was taken at noon").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("thanks linh!", "linh"),
+    ("I told siobhan to call you tomorrow", "siobhan"),
+    ("ask bill to call me when he gets in", "bill"),
+    ("when emre wakes up he coughs a lot", "emre"),
+    ("yuki still has the rash on her arms", "yuki"),
+    ("meu marido, o ubirajara, esta internado", "ubirajara"),
+    ("niamh and her brother both have lice", "niamh"),
+    ("pt lindiwe, 45F, presenting with chest pain", "lindiwe"),
+    ("S: thabo c/o headache x3d, no fever", "thabo"),
+    ("rounds: bed 9 - joaquina, stable overnight", "joaquina"),
+    ("se a potira piorar eu levo na upa", "potira"),
+])
+def test_first_names_told_thanked_asked_or_charted(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", [
+    "the bill is too high, can I pay in parts?",
+    "hope you are well, I need a refill of losartan",
+    "pt c/o headache for 3 days, no fever",
+])
+def test_words_in_those_places_stay_words(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+def test_a_relative_before_a_possessive_is_no_name(detector: PhiDetector) -> None:
+    assert "son" not in _spans(detector, "i need to move my sons appt", "NAME")
+
+
+def test_streets_of_britain_ireland_and_new_zealand(detector: PhiDetector) -> None:
+    for address in ("3 Marine Parade, Apt 12, Napier", "12 O'Connell Street Upper"):
+        assert _spans(detector, f"send it to {address}", "ADDRESS") == [address]
+
+
+def test_a_name_paired_with_the_writer(detector: PhiDetector) -> None:
+    assert _spans(detector, "hope and I will both come at 3", "NAME") == ["hope"]
+    assert _spans(detector, "a rosa e eu vamos juntas", "NAME") == ["rosa"]
+    assert "NAME" not in detector.detect("salt and I don't get along, says my doctor").categories

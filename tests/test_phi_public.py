@@ -5,6 +5,7 @@ hold their measured floors (the README has first and final runs; the time per me
 reported by make eval, not asserted here)."""
 
 from tests.eval.phi_public import (
+    FAMILIES_PATH,
     HOLDOUT2_PATH,
     HOLDOUT3_PATH,
     HOLDOUT4_PATH,
@@ -41,15 +42,15 @@ def test_phi_on_the_held_out_messages_holds_its_floors():
 def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
     for path, floor in ((HOLDOUT2_PATH, 0.98), (HOLDOUT3_PATH, 0.98), (HOLDOUT4_PATH, 0.97),
                         (HOLDOUT5_PATH, 0.99), (HOLDOUT6_PATH, 0.98), (HOLDOUT7_PATH, 0.99),
-                        (HOLDOUT8_PATH, 0.96)):
+                        (HOLDOUT8_PATH, 0.98), (FAMILIES_PATH, 0.94)):
         result = score(path)
         assert result.message_recall >= floor, (path.name, result.missed)
         assert result.span_precision >= MIN_SPAN_PRECISION
 
 
 def test_the_held_out_set_stays_at_its_measured_rates():
-    # phi_holdout9.json, never tuned on: 96.1% recall first, 96.5% after the holdout7 round (short of
-    # the 99% target). A fall below is a regression.
+    # phi_holdout9.json, never tuned on: 96.1% recall first, 96.5% after the holdout7 round, 97.0% after
+    # the round-12 name families (short of the 99% target). A fall below is a regression.
     result = score(HOLDOUT9_PATH)
-    assert result.message_recall >= 0.96
+    assert result.message_recall >= 0.965
     assert result.span_precision >= MIN_SPAN_PRECISION

@@ -24,8 +24,10 @@ _UNIT_WORDS = frozenset({"apt", "apartment", "unit", "suite", "ste", "fl", "floo
 # street suffix (checked against usaddress's list in Python: a regex of 588 alternatives is slow).
 _CANDIDATE = re.compile(
     r"(?<![\w\-/.,:])\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?"
-    r"(?:[A-Za-z][a-z'\-]*|\d+(?:st|nd|rd|th))(?:\s+(?:[A-Za-z][a-z'\-]*|\d+(?:st|nd|rd|th))){1,4}\.?")
-_SUFFIXES = frozenset(usaddress.STREET_NAMES)
+    r"(?:[A-Za-z](?:'[A-Z])?[a-z'\-]*|\d+(?:st|nd|rd|th))(?:\s+(?:[A-Za-z](?:'[A-Z])?[a-z'\-]*|\d+(?:st|nd|rd|th)))"
+    r"{1,4}\.?")
+# USPS suffixes, and streets of Britain, Ireland and New Zealand it lacks ("Marine Parade", "Hope Close").
+_SUFFIXES = frozenset(usaddress.STREET_NAMES) | {"parade", "close", "quay", "wynd", "esplanade"}
 _FUNCTION_WORDS = frozenset("""the a an my your his her our their of to in on at and or for with from by
     is are was were have has take took times blocks miles minutes hours days weeks""".split())
 _WINDOW = 120

@@ -74,7 +74,8 @@ def build() -> list[Entry]:
         Entry(personal_details.birth_date(), _has_digit),
         Entry(personal_details.long_past_date(), _has_year),
         Entry(personal_details.birth_date_in_words(), personal_details.mentions_birth),
-        Entry(personal_details.age_over_89(), always),  # "noventa e dois anos" has no digit
+        # "noventa e dois anos" has no digit, but an age's word: the same gate as the apposed age.
+        Entry(personal_details.age_over_89(), personal_details.mentions_age),
         Entry(personal_details.age_in_apposition(), personal_details.mentions_age),
         Entry(personal_details.street_address(), _has_digit),
         Entry(personal_details.block_address(), _has_digit),

@@ -37,6 +37,16 @@ _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
 # Two first names joined, as people are: "kauan e kaique precisam…", "ama and kwabena are twins".
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
+_ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
+_ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|pede|pedi|pedir|diga|dizer|fala|falei))"
+                     r"\s+$")
+_TO_DO = re.compile(r"\s+(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}")
+# Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
+_LISTED = re.compile(r"\b[A-Za-z]+\s*,\s*(?:[A-Za-z]+\s*,\s*)*[A-Za-z]+,?\s+(?:and|e)\s+[A-Za-z]+\b")
+# Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
+# "kealoha"): open syllables of their few consonants, three or more. Taken as first names when no
+# common word.
+_POLYNESIAN = re.compile(r"(?:(?:ng|wh|[hklmnprtw])?[aeiou]){3,}")
 
 
 # A word at least this frequent in English or Portuguese (Zipf 3, once per million words) is a word
@@ -85,15 +95,18 @@ class GazetteerNameRecognizer(LocalRecognizer):
     "Surname, First"."""
 
     def __init__(self, stop_words: Iterable[str], introducing: str, mentioning: str, following: str,
-                 whoever: tuple[str, str, str, str, str, str, str], names: Gazetteer | None = None) -> None:
+                 whoever: tuple[str, ...], names: Gazetteer | None = None) -> None:
         self._names = names or gazetteer()
+        self._common = common_words()
         self._stop = frozenset(stop_words)
-        self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue}))\s*[,:]?\s*$")
+        # "meu marido, o ubirajara, esta internado": an article may come between.
+        self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue})\s*[,:]?\s*(?:(?:o|a)\s+)?)$")
                                                for cue in (introducing, mentioning))
         self._following = re.compile(rf"[\s,]+(?i:{following})")
         (self._apposition, self._opening, self._self_after, self._contact, self._kin_told,
-         self._opening_verb, self._person_verb) = (
-            re.compile(rf"(?i:{cue})") for cue in whoever)
+         self._opening_verb, self._person_verb, clause_opening, self._clause_verb, greeted,
+         self._greeted_after) = (re.compile(rf"(?i:{cue})") for cue in whoever)
+        self._clause_opening, self._greeted = clause_opening, greeted
         super().__init__(supported_entities=["NAME"], name="GazetteerNames")
 
     def load(self) -> None:  # the gazetteer loads once per process, in __init__
@@ -102,12 +115,14 @@ class GazetteerNameRecognizer(LocalRecognizer):
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
         results, tokens, i = [], list(_TOKEN.finditer(text)), 0
+        listed = self._listed(text) if "," in text and (" e " in text or " and " in text) else []
         while i < len(tokens):
             run = self._run(text, tokens, i)
             if not run:
                 i += 1
                 continue
-            score = self._score(text, run)
+            score = 0.6 if any(s <= run[0].start() and run[-1].end() <= e for s, e in listed) else (
+                self._score(text, run))
             if score:
                 results.append(RecognizerResult("NAME", run[0].start(), run[-1].end(), score))
             i = tokens.index(run[-1]) + 1
@@ -124,12 +139,36 @@ class GazetteerNameRecognizer(LocalRecognizer):
         parts = word.lower().split("-")
         return (not (capitalized and word[0].islower()) and not set(parts) & self._stop
                 and all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
-                        for i, p in enumerate(parts)))
+                        or self._polynesian(p) for i, p in enumerate(parts)))
+
+    def _first(self, word: str) -> bool:
+        word = word.lower().split("-")[0]
+        return word in self._names.first or self._polynesian(word)
+
+    def _polynesian(self, word: str) -> bool:
+        # The set lookup first: most words are common ones, and it is cheaper than the pattern.
+        return len(word) >= 5 and word not in self._common and _POLYNESIAN.fullmatch(word) is not None
+
+    def _listed(self, text: str) -> list[tuple[int, int]]:
+        """Lists of three or more first names, one at least no common word."""
+        spans = []
+        for m in _LISTED.finditer(text):
+            *most, _joiner, last = re.findall(r"[A-Za-z]+", m.group().lower())
+            words = [*most, last]
+            if (all(self._first(w) and w not in self._stop for w in words)
+                    and any(w not in self._names.words for w in words)):
+                spans.append(m.span())
+        return spans
 
     def _run(self, text: str, tokens: list[re.Match[str]], i: int) -> list[re.Match[str]]:
         """The names from token i on, joined by spaces and particles; none unless a first name starts them."""
         first = tokens[i].group()
-        if first.lower().split("-")[0] not in self._names.first or not self._is_name(first):
+        head = first.lower().split("-")[0]
+        # `_first` inlined, set lookups before the pattern: this runs on every word of every message.
+        if head not in self._names.first and (len(head) < 5 or head in self._common
+                                              or not _POLYNESIAN.fullmatch(head)):
+            return []
+        if not self._is_name(first):
             return []
         run, j, capitalized = [tokens[i]], i + 1, first[0].isupper()
         while j < len(tokens) and len(run) < _MAX_WORDS and text[run[-1].end():tokens[j].start()].isspace():
@@ -163,6 +202,10 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if (introduced or apposed
                 or (self._opening.fullmatch(text, 0, start) and self._self_after.match(text, end))):
             return 0.6
+        # Asked or told to do something: "ask bill to call me", "tell hope to bring the card".
+        if (len(names) == 1 and _TO_DO.match(text, end)
+                and _ASKING.search(text, max(0, start - 12), start)):
+            return 0.6
         person = (self._mentioning.search(text, max(0, start - _CUE_WINDOW), start)
                   or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
                       and _PERSON_AFTER_ARTICLE.match(text, end)))
@@ -173,7 +216,9 @@ class GazetteerNameRecognizer(LocalRecognizer):
         # "ananya, she is 7", "Hamza at hamza.k@…"; not "Her DOB", "my rash here".
         if plain and (self._following.match(text, end) or (capitalized and self._contact.match(text, end))):
             return 0.6
-        if plain and self._kin_told.search(text):
+        # Told later to be a relative: "can mohammed pick up my meds? he's my brother"; a name that is a
+        # word too when asked about as the subject: "can rosa pick up my prescription? she's my neighbor".
+        if (plain or _ASKED.search(text, max(0, start - 12), start)) and self._kin_told.search(text):
             return 0.6
         # Opening the message, a name not a common word before a verb: "anil is not picking up".
         if plain and self._opening.fullmatch(text, 0, start) and self._opening_verb.match(text, end):
@@ -185,6 +230,14 @@ class GazetteerNameRecognizer(LocalRecognizer):
             return 0.6
         if len(names) == 1 and self._joined(text, start, end, bool(plain)):
             return 0.6
+        # A clause's subject: "…mas keila acordou com febre", "nurse note: mei refused her meds".
+        if (plain and self._clause_verb.match(text, end)
+                and self._clause_opening.search(text, max(0, start - 12), start)):
+            return 0.6
+        # Greeted: "bom dia thiago, preciso…" (a single first name, even one that is a word).
+        if (len(names) == 1 and self._greeted_after.match(text, end) and self._first(names[0])
+                and self._greeted.fullmatch(text, 0, start)):
+            return 0.6
         return 0.5 if len(names) >= 2 and plain and not capitalized else 0.0
 
 
@@ -195,7 +248,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if not other:
             return False
         word = other.group(1).lower()
-        return word in self._names.first and word not in self._stop and (
+        return self._first(word) and word not in self._stop and (
             plain or word not in self._names.words)
 
 

@@ -121,7 +121,7 @@ _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patie
 _KIN_PHRASE = rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho))?(?!\w)\s*\(?"
 # Words after a name that make it a person's: "Thiago falando", "Hiroshi said", "Luana, dn 14/02/2001".
 _SPEAKING = (r"speaking|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\.n\.|born|nascid[oa]|"
-             r"cpf|ssn|checking\s+in|\((?:paciente|patient)")
+             r"cpf|ssn|checking\s+in|\((?:paciente|patient|pt(?=\)))")
 # A signature: "Thanks, Anna Schmidt" at the end of the message ("Thanks Again!" is not one).
 _SIGN_OFF = r"thanks|thank\s+you|obrigad[oa]|atenciosamente|att\.?|regards|best|cheers|abracos?|abs"
 
@@ -156,7 +156,10 @@ def corrected_name_recognizer() -> ContextRecognizer:
     return ContextRecognizer("NAME", "CorrectedName", [
         (rf"(?i:(?:\b(?:spelling|typo|erro|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)"
          rf"|\bspel(?:led|t)|\bescrito)\s+{_WORD_ANY}[\s,]+(?:e\s+)?(?:not|nao)\s+)(?P<phi>{_NAME_ANY})",
-         0.6)])
+         0.6),
+        # and the right spelling before "not": "it is Szczepanski not Szczepansky".
+        (rf"(?i:\b(?:spelling|typo|erro|wrong|errado|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)\s+)"
+         rf"(?P<phi>{_NAME_ANY})(?i:[\s,]+(?:e\s+)?(?:not|nao)\s+{_WORD_ANY})", 0.6)])
 
 
 def name_pair_recognizer() -> KnownNames:
@@ -215,6 +218,12 @@ _KIN_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*)(?P<phi>{_NAME_BY_KIN})(?=\s+(?i:is|
                   r"cant|could|needs?|wants?|keeps?|lives|tem|teve|esta|ta|vai|foi|precisa|quer|pode|mora|"
                   r"nasceu)\b)")
 
+# The same with a name that is also a word or a month, which the names above stop at: "my granddaughter
+# june has an ear infection", "my aunt grace is 80" (CuedNames keeps it only when listed as a name).
+_KIN_WORD_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*){_stop(_NOT_NAMES_LOWER - {*EN_MONTHS, *PT_MONTHS})}"
+                       rf"(?P<phi>[A-Za-z]{{3,}})(?=\s+(?i:is|was|has|had|needs|wants|"
+                       r"tem|teve|esta|vai|foi|precisa|quer)\b)")
+
 
 def cued_name_recognizer() -> CuedNames:
     """Names, listed or not (no common word), after a strong cue: a clause opening with "name"/"nome"
@@ -223,7 +232,7 @@ def cued_name_recognizer() -> CuedNames:
     cue = (r"(?:^|[,;.]\s*)(?:name|nome)\s+|\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
            r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
-                                  (_OPENING_SELF, 0.6)])
+                                  (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6)])
 
 
 def ends_after_comma(text: str) -> bool:
@@ -243,7 +252,10 @@ def bare_kin_name_recognizer() -> ContextRecognizer:
     return ContextRecognizer("NAME", "BareKinName", [(rf"(?i:\b{_KIN_PHRASE})(?P<phi>{_NAME_CAP})", 0.6)])
 
 
-_WHOSE = rf"'?s\s+(?:(?:{_KIN})(?!\w)|medical\s+record|chart\b)"
+# Or, the apostrophe written ("my sons appt" is no name), what is a patient's: "minji's fever".
+_WHOSE = (rf"(?:'?s\s+(?:(?:{_KIN})(?!\w)|medical\s+record|chart\b)|'s\s+(?:fever|temperature|temp|rash|"
+          r"cough|pain|appointment|appt|visit|results?|labs?|meds|medications?|prescription|insurance|surgery|"
+          r"asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob)\b)")
 _POSSESSIVE_KIN = re.compile(rf"(?i){_WHOSE}")
 
 
@@ -260,7 +272,9 @@ def possessive_name_recognizer() -> KnownNames:
 
 
 # Words after which a lone first name is someone's, in any case: "this is beatriz", "sou o wesley".
-_INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s|calls\s+me|me\s+chamam(?:\s+de)?|"
+_INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s(?:\s+me)?|calls\s+me|me\s+chamam(?:\s+de)?|pt\.?|"
+                # back again: "it's me jae-won again", "sou eu de novo, ngozi"
+                r"(?:sou|e|eh)\s+eu(?:\s+de\s+novo|\s+outra\s+vez)?|"
                 # "oi, é a cleide", "bom dia, sou o wesley": a greeting, then who writes.
                 r"(?:oi|ola|alo|hi|hello|bom\s+dia|boa\s+tarde|boa\s+noite)[\s,!]+(?:(?:e|eh|sou)\s+)?(?:a|o)|"
                 # or no greeting: "sou a aiko, neta da dona sumiko".
@@ -269,17 +283,30 @@ _INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s|calls\s+me|me\s+chamam(
 # "fala com a Cleide", "ask for Consuelo", "oi Rosa" ("com rosa" is a colour). Not "the" ("the Austin
 # clinic" is a place); not an article alone: "a Rosa vermelha" is a flower, "a Rosangela que…" a person
 # (the gazetteer reads the words after the name for that).
-_MENTIONING = (r"(?:for|para|pra|com|with|ask\s+for|bring|trazer|trago|levar|levo|falar?|cham[ae]m?|chamar|"
+_MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|trago|levar|levo|falar?|"
+               r"cham[ae]m?|chamar|"
                r"oi|ola|hi|hello|hey|dear|"
-               r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let)"
+               r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let|"
+               # told or thanked: "I told siobhan to call", "thanks linh!", "avisei a jurema"
+               r"told|asked|reminded|texted|messaged|avisei|perguntei|thanks|thank\s+you|obrigad[oa]|valeu|cheers)"
                r"(?:\s+(?:a|o))?|do|da|"
+               # Registering someone: "cadastrar Yerlan com telefone…", "please add Ayodele as a dependent".
+               r"cadastr(?:ar|e|a)|inclu(?:ir|a|i)|register|add|"
+               # Handing something on: "forward it to tomasz", "give this to ayo".
+               r"(?:forward|send|sent|give|gave|pass|hand|show|text|e-?mail)(?:s|ed|ing)?\s+"
+               r"(?:(?:it|this|that|them|these)\s+)?to|"
                # A handoff's bed: "bed 12 is zainab", "leito 12 jurema".
-               r"(?:bed|leito|quarto|room|box)\s+\d+[a-z]?(?:\s+(?:is|e|eh))?")
+               r"(?:bed|leito|quarto|room|box)\s+\d+[a-z]?(?:\s+(?:is|e|eh|-))?")
 
 
 # And, after a known name only, a pronoun going on about the person: "ananya, she is 7" (not "here":
 # "my rash here").
-_FOLLOWING = rf"(?:{_SPEAKING}|(?:she|he|ela|ele)\s+(?:is|was|has|had|tem|esta|e|eh|ta|nasceu))\b"
+_FOLLOWING = (rf"(?:{_SPEAKING}|(?:she|he|ela|ele)\s+(?:is|was|has|had|tem|esta|e|eh|ta|nasceu)|"
+              # with a relative: "niamh and her brother both have lice"
+              rf"(?:and|e)\s+(?:her|his|my|their|seu|sua|meu|minha)\s+(?:{_KIN})|"
+              # a chart's age and sex or what the patient reports: "lindiwe, 45F", "thabo c/o headache"
+              r"\d{1,3}(?:m|f|a)|\d{1,3}\s*(?:yo|y/o|anos|years?\s+old)|c/o|complains|reports|denies|refere|"
+              r"relata|nega|queixa)\b")
 # A capitalized known name with the person's e-mail or phone right after it: "Hamza at
 # hamza.k@proton.me", "Anjali (510) 555-0134".
 _CONTACT = r"[\s,]*(?:(?:at|em|no|on|:)\s*)?(?:[\w.+\-]+@|\+\d|\(\d{2,3}\)\s*\d)"
@@ -291,9 +318,16 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+)?(?:(?:is|e|eh|-)\s+)?"
                # or whose relative they are: "a ivone e cuidadora do meu pai", "is the caregiver of"
                rf"|[\s,]*(?:is|e|eh)\s+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of|to)\b"
                # or in parentheses: "o caua (meu filho)", "dependente Helena (filha)"
-               rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})\s*\)")
+               rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})\s*\)"
+               # or paired with the writer, as only a person is: "hope and I will both come", "rosa e eu"
+               r"|\s+(?:and\s+(?:I|me)|e\s+eu)\b"
+               # or told to be a name: "Paz e o nome da minha mae", "hope is her first name"
+               r"|[\s,]*(?:is|e|eh)\s+(?:o|the|her|his|my|your|meu|seu|nosso)\s+(?:first\s+|primeiro\s+)?"
+               r"(?:name|nome)\b")
 _SELF_OPENING = r"(?:(?:oi|ola|hi|hello|hey|bom\s+dia|boa\s+tarde|boa\s+noite)[\s,!]+)?$"
-_SELF_AFTER = r"[\s,]+(?:here|aqui|falando|speaking)\b"
+# The writer back again: "Hamza from yesterday, the results came back?", "cleide de novo".
+_SELF_AFTER = (r"[\s,]+(?:here|aqui|falando|speaking|again|de\s+novo|"
+               r"from\s+(?:yesterday|earlier|this\s+morning|last\s+week)|de\s+ontem|da\s+semana\s+passada)\b")
 _OPENING_VERB = (r"\s+(?:is|was|has|had|will|wont|won'?t|can'?t|cant|can|needs?|wants?|keeps?|"
                  r"tem|teve|esta|ta|vai|foi|precisa|quer|pode|nao|from\s+(?:room|bed|quarto|leito))\b")
 # Anywhere in the message, a pronoun telling who the person named is to the writer: "can mohammed
@@ -303,7 +337,26 @@ _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|ela
 # What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
 _PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|caiu|"
                 r"needs|wants|said|called|told|asked|fell|was\s+born)\b")
-_WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB)
+# A clause's first word, an article allowed: "eu estou bem mas keila acordou", "nurse note: mei refused",
+# "o kauan tomou"; a name not a common word there, before what a person does or where a patient lies,
+# is someone's. A title's dot ends no clause ("dr. nguyen wants").
+_TITLE_DOT = "".join(rf"(?<!\b{t})" for t in ("dr", "dra", "mr", "mrs", "ms", "sr", "sra", "prof")) + r"\."
+_CLAUSE_OPENING = (rf"(?:^|(?:[,;:!?]|{_TITLE_DOT})\s*|\b(?:mas|but|and|e|so|entao|because|porque|pois|que|"
+                   r"quando|when|while|enquanto|though|then|depois|se|if|until|ate|after|before|since)\s+)"
+                   r"(?:(?:o|a)\s+)?$")
+_CLAUSE_VERB = (r"(?:\s+(?:still|also|just|always|never|often|usually|sometimes|ainda|tambem|sempre|nunca|"
+                r"ja))?"
+                rf"(?:{_OPENING_VERB}|{_PERSON_VERB}|"
+                # a past or present tense, or a Portuguese infinitive after "se": "acordou", "caiu",
+                # "refused", "wakes", "se a potira piorar"
+                r"\s+[a-z]{2,}(?:ou|eu|iu|ed|s|ar|er|ir)\b|"
+                r"\s+(?:in|no|na|do|da|em|from)\s+(?:room|bed|quarto|leito|box|sala)\b)")
+# Who is greeted, opening the message and then a comma or the end: "bom dia thiago, …", "hi grace!".
+_GREETED = (r"(?:oi|ola|alo|hi|hello|hey|dear|querid[oa]|bom\s+dia|boa\s+tarde|boa\s+noite|"
+            r"good\s+(?:morning|afternoon|evening))[\s,!]+$")
+_GREETED_AFTER = r"\s*(?:[,!]|$)"
+_WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB,
+            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER)
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:

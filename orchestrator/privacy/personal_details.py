@@ -150,6 +150,9 @@ def age_in_apposition() -> ContextRecognizer:
     return ContextRecognizer("AGE_OVER_89", "AgeInApposition", [
         (rf"[a-z],\s*(?P<phi>{_AGE})(?-i:[MF])(?=\s*[,;])", 0.7),
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE_IN_WORDS})(?=\s*[,;.]|$))", 0.6),
+        # or in digits between commas, going on about the person: "Haruko Fujiwara, 99, is coming".
+        (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*(?:is|was|has|had|lives|who|e|eh|esta|tem|mora|que|vai)\b))",
+         0.6),
     ])
 
 
