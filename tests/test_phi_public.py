@@ -14,6 +14,7 @@ from tests.eval.phi_public import (
     HOLDOUT7_PATH,
     HOLDOUT8_PATH,
     HOLDOUT9_PATH,
+    HOLDOUT10_PATH,
     HOLDOUT_PATH,
     SET_PATH,
     score,
@@ -48,9 +49,11 @@ def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
         assert result.span_precision >= MIN_SPAN_PRECISION
 
 
-def test_the_held_out_set_stays_at_its_measured_rates():
-    # phi_holdout9.json, never tuned on: 96.1% recall first, 96.5% after the holdout7 round, 97.0% after
-    # the round-12 name families (short of the 99% target). A fall below is a regression.
-    result = score(HOLDOUT9_PATH)
-    assert result.message_recall >= 0.965
-    assert result.span_precision >= MIN_SPAN_PRECISION
+def test_the_held_out_sets_stay_at_their_measured_rates():
+    # Never tuned on (short of the 99% target); a fall below is a regression. phi_holdout9.json: 96.1%
+    # recall first, 96.5% after the holdout7 round, 97.0% after the round-12 name families;
+    # phi_holdout10.json: 97.3% first, 97.8% after the round-12 name families.
+    for path, floor in ((HOLDOUT9_PATH, 0.965), (HOLDOUT10_PATH, 0.975)):
+        result = score(path)
+        assert result.message_recall >= floor, path.name
+        assert result.span_precision >= MIN_SPAN_PRECISION
