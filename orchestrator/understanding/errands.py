@@ -76,6 +76,11 @@ def health_topic(meant: str) -> bool:
     return bool(_HEALTH.search(meant) or CONDITION.search(meant))
 
 
+def clinic_service(meant: str) -> bool:
+    """The clinic's services or the user's own data named ("consulta", "horários", "meu cpf")."""
+    return bool(_SERVICES.search(meant))
+
+
 def health_question(meant: str) -> bool:
     """A question about health that asks no task ("is it safe to fly while pregnant?")."""
     return bool(_QUESTION.search(meant)) and health_topic(meant) and not _SERVICES.search(meant)

@@ -39,6 +39,7 @@ from orchestrator.understanding import (
     errands,
     lexicon,
     own_bookings,
+    provenance,
     times,
     typos,
     when,
@@ -200,7 +201,8 @@ def asks_sources(message: str) -> bool:
     """Whether a message asks for the previous answer's sources ("what's your source for that
     recommendation" is no guideline question)."""
     folded = fold_latin(message)
-    return _Facts(folded, None, (), False, False, False).has(_SOURCES)
+    return _Facts(folded, None, (), False, False, False).has(_SOURCES) or provenance.asks_provenance(
+        typos.corrected(folded))
 
 
 def understand(
@@ -303,7 +305,7 @@ def _intent(f: _Facts) -> Intent:
         return Intent.CANCEL
     if f.has(_CANNOT_GO):
         return Intent.RESCHEDULE
-    if f.has(_SOURCES) or _SOURCE_NUMBER.search(f.folded):  # "pull up the 2nd source"
+    if f.has(_SOURCES) or _SOURCE_NUMBER.search(f.folded) or provenance.asks_provenance(f.folded):
         return Intent.SOURCES
     if f.has(_MY_APPOINTMENTS) or (own_bookings.asks_about_own(f.folded)
                                    and not f.books_anew(besides=own_bookings.reference_spans(f.folded))):
@@ -321,6 +323,8 @@ def _intent(f: _Facts) -> Intent:
     if _SMALLTALK.match(f.folded) or chitchat.no_request(f.folded, _GREETING):
         return Intent.GREETING
     if chitchat.about_the_assistant(f.folded) and not errands.health_topic(f.folded):
+        return Intent.GREETING
+    if not context and chitchat.chit_chat(f.folded):
         return Intent.GREETING
     if f.has(_GENERAL) or conditions.asks_about_condition(f.folded):
         return Intent.GENERAL_QUESTION
