@@ -85,17 +85,20 @@ def no_request(meant: str, greetings: re.Pattern[str]) -> bool:
     return all(_social(word, _ACKNOWLEDGING) for word in _WORD.findall(rest))
 
 
-def chit_chat(meant: str) -> bool:
-    """Nothing asked and nothing of health or the clinic named, with a social word, an emoji or an
-    exclamation in it; or a question made only of the words of asking how the other is."""
-    if re.search(r"\d", meant) or errands.health_topic(meant) or errands.clinic_service(meant):
+def chit_chat(meant: str, greetings: re.Pattern[str]) -> bool:
+    """Nothing asked and nothing of health or the clinic named, with a greeting (`greetings`), a social word,
+    an emoji or an exclamation in it; or a question made only of greetings and the words of asking how the
+    other is ("yo, what's up bot")."""
+    if (re.search(r"\d", meant) or errands.health_topic(meant) or errands.clinic_service(meant)
+            or errands.errand(meant, asked_as_question=False) or errands.amusement(meant)):
         return False
-    words = _WORD.findall(meant)
-    if words and all(_social(word, _SOCIABLE) for word in words):
+    words = _WORD.findall(greetings.sub(" ", meant))
+    if all(_social(word, _SOCIABLE) for word in words):
         return True
     if _REQUEST.search(meant):
         return False
-    return bool(_EXPRESSIVE.search(meant)) or any(_social(word, _SOCIAL) for word in words)
+    return bool(_EXPRESSIVE.search(meant) or greetings.search(meant)) or any(
+        _social(word, _SOCIAL) for word in words)
 
 
 def _social(word: str, vocabulary: frozenset[str]) -> bool:

@@ -234,8 +234,10 @@ def understand(
     out_of_scope = _clinical_out_of_scope(message, folded, tuple(known_doctors))
     if out_of_scope is None and unsupported and specialty is None:
         out_of_scope = OutOfScope.UNSUPPORTED_SPECIALTY
-    off_topic = (_NOT_HEALTHCARE.search(folded) and not (specialty or doctors)
-                 and not _HEALTHCARE_CONTEXT.search(folded) and not errands.health_topic(meant))
+    # Off topic asked about ("wats the wether like"), not remarked on ("its raining here again ugh").
+    off_topic = (_NOT_HEALTHCARE.search(meant) and not (specialty or doctors)
+                 and not _HEALTHCARE_CONTEXT.search(folded) and not errands.health_topic(meant)
+                 and not chitchat.chit_chat(meant, _GREETING))
     not_ours = off_topic or _PRIVATE_CONTACT.search(folded) or _MEDICAL_PAPERWORK.search(folded)
     if out_of_scope is None and not_ours:
         out_of_scope = OutOfScope.OTHER
@@ -324,13 +326,13 @@ def _intent(f: _Facts) -> Intent:
         return Intent.GREETING
     if chitchat.about_the_assistant(f.folded) and not errands.health_topic(f.folded):
         return Intent.GREETING
-    if not context and chitchat.chit_chat(f.folded):
+    if not context and chitchat.chit_chat(f.folded, _GREETING):
         return Intent.GREETING
     if f.has(_GENERAL) or conditions.asks_about_condition(f.folded):
         return Intent.GENERAL_QUESTION
     if context:
         return Intent.LIST
-    if f.has(_GREETING) or chitchat.to_the_assistant(f.folded):
+    if (f.has(_GREETING) or chitchat.to_the_assistant(f.folded)) and not errands.health_question(f.folded):
         return Intent.GREETING
     return Intent.UNKNOWN
 
