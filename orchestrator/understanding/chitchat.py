@@ -93,7 +93,7 @@ def chit_chat(meant: str, greetings: re.Pattern[str]) -> bool:
             or errands.errand(meant, asked_as_question=False) or errands.amusement(meant)):
         return False
     words = _WORD.findall(greetings.sub(" ", meant))
-    if all(_social(word, _SOCIABLE) for word in words):
+    if words and all(_social(word, _SOCIABLE) for word in words):
         return True
     if _REQUEST.search(meant):
         return False
