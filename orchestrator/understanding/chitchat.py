@@ -90,9 +90,12 @@ def chit_chat(meant: str, greetings: re.Pattern[str]) -> bool:
     an emoji or an exclamation in it; or a question made only of greetings and the words of asking how the
     other is ("yo, what's up bot")."""
     if (re.search(r"\d", meant) or errands.health_topic(meant) or errands.clinic_service(meant)
-            or errands.errand(meant, asked_as_question=False) or errands.amusement(meant)):
+            or errands.amusement(meant)):
         return False
-    words = _WORD.findall(greetings.sub(" ", meant))
+    rest = greetings.sub(" ", meant)  # "thanks!! translate this" is an errand
+    if errands.errand(meant, asked_as_question=False) or errands.errand(rest, asked_as_question=False):
+        return False
+    words = _WORD.findall(rest)
     if words and all(_social(word, _SOCIABLE) for word in words):
         return True
     if _REQUEST.search(meant):
@@ -102,8 +105,11 @@ def chit_chat(meant: str, greetings: re.Pattern[str]) -> bool:
 
 
 def _social(word: str, vocabulary: frozenset[str]) -> bool:
-    """A word of `vocabulary`, also doubled ("okok"), in the diminutive ("tchauzinho") or, when it is no
-    common word, misspelled ("morrning", "gnight")."""
+    """A word of `vocabulary`, also with its last letter drawn out ("byee"), doubled ("okok", "byebye"), in
+    the diminutive ("tchauzinho") or, when it is no common word, misspelled ("morrning", "gnight")."""
+    if len(word) > 2 and word[-1] == word[-2] and word[:-1] in vocabulary:
+        return True
+    word = word[:-1] if len(word) > 2 and word[-1] == word[-2] else word
     half = len(word) // 2
     base = _DIMINUTIVE.sub("", word)
     if word in vocabulary or (word[:half] == word[half:] and word[:half] in vocabulary) or (
