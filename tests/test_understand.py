@@ -1460,3 +1460,8 @@ def test_asking_where_what_was_said_came_from_is_sources(message: str) -> None:
 @pytest.mark.parametrize("message", ["where can i get that vaccine", "where do i find it in the clinic?"])
 def test_asking_where_a_symptom_or_a_thing_comes_from_is_no_sources(message: str) -> None:
     assert u(message).intent != IN.SOURCES
+
+
+@pytest.mark.parametrize("message", ["move my cardio to thursday 2pm", "move meu ortopedista pra quarta"])
+def test_moving_ones_specialty_moves_its_booking(message: str) -> None:
+    assert u(message).intent == IN.RESCHEDULE

@@ -318,6 +318,8 @@ RESCHEDULE: tuple[str, ...] = (
     # never in "it hurts when I move my knee".
     r"(?:move[sd]?|moving)\s+(?:it|that|this|them|to|(?:(?:my|the|a|o|minha|meu)\s+)?(?:\w+\s+)?"
     r"(?:appointment|booking|consultation|slot|visit|one|consulta|agendamento|horario|marcacao|retorno))",
+    # One's own specialty stands for its booking: "move my derm to tuesday", "move minha dermato pra terça".
+    r"(?:move[sd]?|moving|mov[ae])\s+(?:my|minha|meu)\s+(?:cardio|derm|orto|ortho)\w*",
     r"(?:change[sd]?|switch(?:ed)?)\s+(?:it|that|(?:(?:my|the|a|o|minha|meu)\s+)?(?:\w+\s+)?"
     r"(?:appointment|booking|consultation|slot|visit|time|date|day|consulta|agendamento|horario|marcacao"
     r"|retorno))",
