@@ -1424,3 +1424,44 @@ def test_provenance_of_the_answer_is_sources(message: str) -> None:
 
 def test_a_doctor_of_an_organ_in_the_plural_names_the_specialty() -> None:
     assert u("tem medicos do coracao livres sexta?").specialty == "cardiology"
+
+
+@pytest.mark.parametrize("message", ["muito grato pela paciência", "appreciated, cheers mate", "byebyee",
+                                     "obrigadinha viu", "thankss so much", "hahaha boa essa",
+                                     "nossa, que lerdeza",
+                                     "😴😴", "have a good weekend!", "até segunda então", "see you on friday",
+                                     "ugh its snowing again", "yo, how's life", "e aí, tudo em paz?"])
+def test_a_message_with_no_request_nor_health_nor_booking_is_smalltalk(message: str) -> None:
+    assert u(message).intent == IN.GREETING
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("valeu! tem horário de dermato na sexta?", IN.LIST),
+    ("thanks, and cancel my ortho appointment please", IN.CANCEL),
+    ("hi there, how long does a cold sore last?", IN.GENERAL_QUESTION),
+    ("oi, tudo bem? o que é gripe?", IN.GENERAL_QUESTION),
+    ("thanks!! translate hello to german", IN.OUT_OF_SCOPE),
+    ("what's the weather like in recife today", IN.OUT_OF_SCOPE),
+    ("sexta de manhã", IN.LIST),
+    ("ok, e na sexta de manhã?", IN.LIST),
+])
+def test_a_request_after_a_greeting_or_thanks_is_that_request(message: str, intent: IN) -> None:
+    assert u(message).intent == intent
+
+
+@pytest.mark.parametrize("message", ["where did u find that", "that answer, what was it based on?",
+                                     "de onde saiu isso que voce escreveu",
+                                     "o que vc disse consta em qual documento?",
+                                     "show me the study you cited"])
+def test_asking_where_what_was_said_came_from_is_sources(message: str) -> None:
+    assert u(message).intent == IN.SOURCES
+
+
+@pytest.mark.parametrize("message", ["where can i get that vaccine", "where do i find it in the clinic?"])
+def test_asking_where_a_symptom_or_a_thing_comes_from_is_no_sources(message: str) -> None:
+    assert u(message).intent != IN.SOURCES
+
+
+@pytest.mark.parametrize("message", ["move my cardio to thursday 2pm", "move meu ortopedista pra quarta"])
+def test_moving_ones_specialty_moves_its_booking(message: str) -> None:
+    assert u(message).intent == IN.RESCHEDULE

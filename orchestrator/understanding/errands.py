@@ -50,7 +50,7 @@ _HEALTH = re.compile(
     r"|joints?|articula\w*|blood|sangue|pressure|pressao|pain\w*|dor|dores|doi|doem|hurts?|aches?|sick\w*"
     r"|doen\w*|disease\w*|illness|symptoms?|sintomas?|treat\w*|tratamento\w*|tratar|cur[ae]|remedio\w*"
     r"|medicine\w*|medicament\w*|drugs?|pills?|comprimid\w*|vaccin\w*|vacin\w*|surger\w*|cirurgi\w*"
-    r"|injur\w*|lesao|lesoes|fever|febre|cough|tosse|virus|infec\w*|knees?|joelhos?|back|costas|shoulders?"
+    r"|injur\w*|lesao|lesoes|fever|febre|cough|tosse|virus|infec\w*|gripe|flu|influenza|resfriad\w*|knees?|joelhos?|back|costas|shoulders?"
     r"|ombros?|hips?|quadril|ankles?|tornozelos?|wrists?|punhos?|chest|peito|head|cabeca|stomach|estomago"
     r"|barriga|ears?|ouvidos?|eyes?|olhos?|teeth|tooth|dentes?|hands?|maos?|feet|foot|pes|legs?|pernas?"
     r"|arms?|bracos?|lungs?|pulmao|pulmoes|kidneys?|rins?|rim|liver|figado"
@@ -74,6 +74,11 @@ def amusement(meant: str) -> bool:
 def health_topic(meant: str) -> bool:
     """Health, the body, care or a condition named."""
     return bool(_HEALTH.search(meant) or CONDITION.search(meant))
+
+
+def clinic_service(meant: str) -> bool:
+    """The clinic's services or the user's own data named ("consulta", "horários", "meu cpf")."""
+    return bool(_SERVICES.search(meant))
 
 
 def health_question(meant: str) -> bool:

@@ -318,6 +318,8 @@ RESCHEDULE: tuple[str, ...] = (
     # never in "it hurts when I move my knee".
     r"(?:move[sd]?|moving)\s+(?:it|that|this|them|to|(?:(?:my|the|a|o|minha|meu)\s+)?(?:\w+\s+)?"
     r"(?:appointment|booking|consultation|slot|visit|one|consulta|agendamento|horario|marcacao|retorno))",
+    # One's own specialty stands for its booking: "move my derm to tuesday", "move minha dermato pra terça".
+    r"(?:move[sd]?|moving|mov[ae])\s+(?:my|minha|meu)\s+(?:cardio|derm|orto|ortho)\w*",
     r"(?:change[sd]?|switch(?:ed)?)\s+(?:it|that|(?:(?:my|the|a|o|minha|meu)\s+)?(?:\w+\s+)?"
     r"(?:appointment|booking|consultation|slot|visit|time|date|day|consulta|agendamento|horario|marcacao"
     r"|retorno))",
@@ -681,7 +683,15 @@ GENERAL_QUESTION: tuple[str, ...] = (
     r"|person|someone|one)",
 )
 
+# A day one parts until or wishes well for ("até amanhã", "happy monday", "bom fim de semana").
+_PARTING_DAY = (r"(?:amanha|tomorrow|tmrw|tmr|tonight|later|" + "|".join(PT_WEEKDAYS + EN_WEEKDAYS)
+                + r"|(?:fim\s+de\s+|final\s+de\s+)?semana|weekend|week|feriado|holidays?|natal|christmas"
+                r"|ano\s+novo|new\s+year)(?:-feira)?")
 GREETING: tuple[str, ...] = (
+    # First, before a greeting alone ("cya"): parting until, or wishing well for, a day ("até amanhã", "cya
+    # tmrw", "happy monday", "bom fim de semana").
+    rf"(?:ate|see\s+(?:you|ya|u)|cya|talk(?:\s+to\s+(?:you|u))?|ttyl)\s+(?:a\s+|na\s+|on\s+)?{_PARTING_DAY}",
+    rf"(?:happy|feliz|have\s+a\s+(?:good|nice|great|happy)|enjoy\s+(?:your|the)|bo[am])\s+{_PARTING_DAY}",
     # Letters drawn out twice count too ("oii", "hii"; three times are cut by typos.corrected).
     r"hi+", r"hello", r"hey+", r"good\s+(?:morning|afternoon|evening|night)", r"thanks?", r"thank\s+you",
     r"cheers", r"bye", r"goodbye", r"see\s+(?:you|ya|u)(?:\s+(?:later|soon|around))?", r"cya", r"take\s+care",

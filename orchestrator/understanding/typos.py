@@ -13,7 +13,7 @@ KEY_WORDS = (
     "dermatologista", "dermatologist", "ortopedia", "orthopedics", "ortopedista", "orthopedist",
     "cancel", "cancelar", "cancela", "cancele", "desmarcar", "reschedule", "remarcar", "reagendar",
     "appointment", "appointments", "consulta", "consultas", "available", "availability", "disponivel",
-    "horarios", "horario", "agendar", "marcar", "book", "rebook",
+    "horarios", "horario", "agendar", "marcar", "book", "rebook", "weather",
 )
 # Written short in chat; each stands for one word only.
 ABBREVIATIONS = {

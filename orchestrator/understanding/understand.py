@@ -39,6 +39,7 @@ from orchestrator.understanding import (
     errands,
     lexicon,
     own_bookings,
+    provenance,
     times,
     typos,
     when,
@@ -200,7 +201,8 @@ def asks_sources(message: str) -> bool:
     """Whether a message asks for the previous answer's sources ("what's your source for that
     recommendation" is no guideline question)."""
     folded = fold_latin(message)
-    return _Facts(folded, None, (), False, False, False).has(_SOURCES)
+    return _Facts(folded, None, (), False, False, False).has(_SOURCES) or provenance.asks_provenance(
+        typos.corrected(folded))
 
 
 def understand(
@@ -232,8 +234,10 @@ def understand(
     out_of_scope = _clinical_out_of_scope(message, folded, tuple(known_doctors))
     if out_of_scope is None and unsupported and specialty is None:
         out_of_scope = OutOfScope.UNSUPPORTED_SPECIALTY
-    off_topic = (_NOT_HEALTHCARE.search(folded) and not (specialty or doctors)
-                 and not _HEALTHCARE_CONTEXT.search(folded) and not errands.health_topic(meant))
+    # Off topic asked about ("wats the wether like"), not remarked on ("its raining here again ugh").
+    off_topic = (_NOT_HEALTHCARE.search(meant) and not (specialty or doctors)
+                 and not _HEALTHCARE_CONTEXT.search(folded) and not errands.health_topic(meant)
+                 and not chitchat.chit_chat(meant, _GREETING))
     not_ours = off_topic or _PRIVATE_CONTACT.search(folded) or _MEDICAL_PAPERWORK.search(folded)
     if out_of_scope is None and not_ours:
         out_of_scope = OutOfScope.OTHER
@@ -303,7 +307,7 @@ def _intent(f: _Facts) -> Intent:
         return Intent.CANCEL
     if f.has(_CANNOT_GO):
         return Intent.RESCHEDULE
-    if f.has(_SOURCES) or _SOURCE_NUMBER.search(f.folded):  # "pull up the 2nd source"
+    if f.has(_SOURCES) or _SOURCE_NUMBER.search(f.folded) or provenance.asks_provenance(f.folded):
         return Intent.SOURCES
     if f.has(_MY_APPOINTMENTS) or (own_bookings.asks_about_own(f.folded)
                                    and not f.books_anew(besides=own_bookings.reference_spans(f.folded))):
@@ -322,11 +326,13 @@ def _intent(f: _Facts) -> Intent:
         return Intent.GREETING
     if chitchat.about_the_assistant(f.folded) and not errands.health_topic(f.folded):
         return Intent.GREETING
+    if not context and chitchat.chit_chat(f.folded, _GREETING):
+        return Intent.GREETING
     if f.has(_GENERAL) or conditions.asks_about_condition(f.folded):
         return Intent.GENERAL_QUESTION
     if context:
         return Intent.LIST
-    if f.has(_GREETING) or chitchat.to_the_assistant(f.folded):
+    if (f.has(_GREETING) or chitchat.to_the_assistant(f.folded)) and not errands.health_question(f.folded):
         return Intent.GREETING
     return Intent.UNKNOWN
 
