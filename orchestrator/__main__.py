@@ -92,7 +92,7 @@ async def run(settings: Settings) -> None:
     is_common("pressao")  # and the common words the spell-correctors keep (0.7 s)
     await mesh.learn_doctors(RequestContext.with_timeout(3.0), directory, retry=True)
     if config.slot_replica:
-        mesh.follow_slots(settings.clock.clock())
+        await mesh.follow_slots(settings.clock.clock(), wait_s=3.0)
     writer = await build_writer(directory, settings)
     orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), state.sessions, writer, state.audit,
                                 today=lambda: dt.datetime.now(tz).date(), fanout=config.fanout,

@@ -38,7 +38,7 @@ class SlotReplica:
         self.clinic_id = clinic_id
         self._watch = watch  # the clinic stub's WatchSlots
         self._now = now
-        self.synced = False
+        self.in_sync = asyncio.Event()  # set from the snapshot until the stream ends
         self._slots: dict[str, common_pb2.Slot] = {}
         self._at: dict[tuple[str, str, str], str] = {}  # (doctor, date, time) -> slot id
         self._order: list[Key] | None = None  # sorted keys, rebuilt after a change
@@ -57,9 +57,13 @@ class SlotReplica:
             except grpc.RpcError as err:
                 log.debug("slot watch ended", extra={"clinic_id": self.clinic_id, "code": err.code().name})
             finally:
-                self.synced = False
+                self.in_sync.clear()
             await asyncio.sleep(wait)
             wait = min(wait * 2, RECONNECT_S[1])
+
+    @property
+    def synced(self) -> bool:
+        return self.in_sync.is_set()
 
     def listing(self, request: clinic_pb2.ListAvailableSlotsRequest
              ) -> clinic_pb2.ListAvailableSlotsResponse | None:
@@ -120,7 +124,7 @@ class SlotReplica:
             self._slots.clear()
             self._at.clear()
             self._doctors = list(message.doctors)
-            self.synced = True
+            self.in_sync.set()
         for slot in message.open:
             self._slots[slot.slot_id] = slot
             self._at[(slot.doctor, slot.date, slot.time)] = slot.slot_id

@@ -9,6 +9,7 @@ None reply), never as exceptions.
 """
 
 import asyncio
+import contextlib
 import datetime as dt
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -177,12 +178,17 @@ class Mesh:
             Action.CHECK_INTERACTIONS: drugs["CheckInteractions"],
         }
 
-    def follow_slots(self, now: Callable[[], dt.datetime]) -> None:
-        """Keeps a replica of every clinic's open slots to list from (orchestrator.slotreplica)."""
+    async def follow_slots(self, now: Callable[[], dt.datetime], wait_s: float) -> None:
+        """Keeps a replica of every clinic's open slots to list from (orchestrator.slotreplica), and
+        waits up to `wait_s` for their snapshots, so the first listings are answered like the later
+        ones; a clinic not up by then is followed when it comes."""
         for clinic_id, methods in self._clinics.items():
             replica = SlotReplica(clinic_id, methods["WatchSlots"].invoke, now)
             self.replicas[clinic_id] = replica
             self._following.append(asyncio.create_task(replica.follow(), name=f"follow slots of {clinic_id}"))
+        snapshots = asyncio.gather(*(replica.in_sync.wait() for replica in self.replicas.values()))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(snapshots, wait_s)
 
     def upstreams(self) -> list[Upstream]:
         return [*self.clinics.values(), self.verifier, self.tools, self.escalation]
