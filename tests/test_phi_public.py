@@ -15,6 +15,7 @@ from tests.eval.phi_public import (
     HOLDOUT8_PATH,
     HOLDOUT9_PATH,
     HOLDOUT10_PATH,
+    HOLDOUT11_PATH,
     HOLDOUT_PATH,
     SET_PATH,
     score,
@@ -49,9 +50,10 @@ def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
         assert result.span_precision >= MIN_SPAN_PRECISION
 
 
-def test_the_held_out_set_stays_at_its_measured_rates():
-    # phi_holdout10.json, never tuned on: 97.3% recall first, 97.8% after the round-12 name families
-    # (short of the 99% target). A fall below is a regression.
-    result = score(HOLDOUT10_PATH)
-    assert result.message_recall >= 0.975
-    assert result.span_precision >= MIN_SPAN_PRECISION
+def test_the_held_out_sets_stay_at_their_measured_rates():
+    # Never tuned on (short of the 99% target); a fall below is a regression. phi_holdout10.json: 97.3%
+    # recall first, 97.8% after the round-12 name families; phi_holdout11.json: 96.6% after them.
+    for path, floor in ((HOLDOUT10_PATH, 0.975), (HOLDOUT11_PATH, 0.965)):
+        result = score(path)
+        assert result.message_recall >= floor, path.name
+        assert result.span_precision >= MIN_SPAN_PRECISION
