@@ -6,18 +6,18 @@ Freshness. The clinic publishes each booking, move and cancellation right after 
 replica applies them in order. A booking is never confirmed from the replica: it goes to the clinic,
 which checks the slot in its own transaction. A slot the clinic has told this orchestrator is taken
 (it booked it, or refused it as taken) is hidden at once, without waiting for the stream, for
-HIDE_S — longer than the stream takes to say the same. A replica out of sync (before its snapshot,
+HIDE_S — longer than the stream takes to say the same — or until it cancels or moves that booking. A replica out of sync (before its snapshot,
 or once its stream broke: a clinic that hangs or is cut off is found by keepalive pings within about
-15 s) answers nothing, and the listing goes to the clinic as before; so does a
-request the replica would not answer exactly as the clinic does (a page token, a doctor it does not
-know, a field the clinic would refuse)."""
+15 s) answers nothing, and the listing goes to the clinic as before; so does a request the replica
+would not answer exactly as the clinic does (a page token, a doctor it does not know, a field the
+clinic would refuse)."""
 
 import asyncio
 import bisect
 import datetime as dt
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 import grpc
 
@@ -33,7 +33,8 @@ RECONNECT_S = (0.1, 5.0)  # first and longest wait before watching again
 
 
 class SlotReplica:
-    def __init__(self, clinic_id: str, watch: Callable[[clinic_pb2.WatchSlotsRequest], object],
+    def __init__(self, clinic_id: str,
+                 watch: Callable[[clinic_pb2.WatchSlotsRequest], AsyncIterator[clinic_pb2.WatchSlotsResponse]],
                  now: Callable[[], dt.datetime]) -> None:
         self.clinic_id = clinic_id
         self._watch = watch  # the clinic stub's WatchSlots
@@ -51,7 +52,7 @@ class SlotReplica:
         wait = RECONNECT_S[0]
         while True:
             try:
-                async for message in self._watch(clinic_pb2.WatchSlotsRequest()):  # type: ignore[attr-defined]
+                async for message in self._watch(clinic_pb2.WatchSlotsRequest()):
                     self._apply(message)
                     wait = RECONNECT_S[0]
             except grpc.RpcError as err:
@@ -66,7 +67,7 @@ class SlotReplica:
         return self.in_sync.is_set()
 
     def listing(self, request: clinic_pb2.ListAvailableSlotsRequest
-             ) -> clinic_pb2.ListAvailableSlotsResponse | None:
+                ) -> clinic_pb2.ListAvailableSlotsResponse | None:
         """The first page the clinic would answer, or None when only the clinic can answer."""
         size = request.page_size or DEFAULT_PAGE_SIZE
         first, last = request.from_date, request.to_date
