@@ -6,8 +6,8 @@ Freshness. The clinic publishes each booking, move and cancellation right after 
 replica applies them in order. A booking is never confirmed from the replica: it goes to the clinic,
 which checks the slot in its own transaction. A slot the clinic has told this orchestrator is taken
 (it booked it, or refused it as taken) is hidden at once, without waiting for the stream, for
-HIDE_S — longer than the stream takes to say the same — or until it cancels or moves that booking. A replica out of sync (before its snapshot,
-or once its stream broke: a clinic that hangs or is cut off is found by keepalive pings within about
+HIDE_S — longer than the stream takes to say the same — or until it cancels or moves that booking.
+A replica out of sync (before its snapshot, or once its stream broke: a clinic that hangs or is cut off is found by keepalive pings within about
 15 s) answers nothing, and the listing goes to the clinic as before; so does a request the replica
 would not answer exactly as the clinic does (a page token, a doctor it does not know, a field the
 clinic would refuse)."""
@@ -32,10 +32,11 @@ HIDE_S = 5.0
 RECONNECT_S = (0.1, 5.0)  # first and longest wait before watching again
 
 
+Watch = Callable[[clinic_pb2.WatchSlotsRequest], AsyncIterator[clinic_pb2.WatchSlotsResponse]]
+
+
 class SlotReplica:
-    def __init__(self, clinic_id: str,
-                 watch: Callable[[clinic_pb2.WatchSlotsRequest], AsyncIterator[clinic_pb2.WatchSlotsResponse]],
-                 now: Callable[[], dt.datetime]) -> None:
+    def __init__(self, clinic_id: str, watch: Watch, now: Callable[[], dt.datetime]) -> None:
         self.clinic_id = clinic_id
         self._watch = watch  # the clinic stub's WatchSlots
         self._now = now
