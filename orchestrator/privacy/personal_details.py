@@ -123,8 +123,8 @@ _NOT_UNIT = (r"(?!\s*(?:%|kg|kilos?|quilos?|lbs?|pounds?|libras|mg|mcg|ml|cm|mm|
              r"reais|dollars?|vezes|times|percent|por\s*cento|x\b|/|:))")
 
 
-_PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|crianca|pt|patient|man|woman|lady|"
-           r"gentleman|male|female")
+_PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|crianca|pt|patient|man|woman|"
+           r"lady|gentleman|male|female")
 
 
 def age_over_89() -> ContextRecognizer:
