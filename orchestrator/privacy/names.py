@@ -140,9 +140,9 @@ _NOT_AFTER_IN = "".join(rf"(?<!\b{word}\s)" for word in ("in", "In", "em", "Em",
 def name_recognizer() -> ContextRecognizer:
     return ContextRecognizer("NAME", "NameContext", [
         (rf"(?i:\b(?:{_STRONG})(?!\w))\s*[:,]?\s*(?P<phi>{_NAME_ANY})", 0.8),
-        (rf"(?i:\b(?:{_WEAK})(?!\w)[\s,:]*(?:(?:o|a|the)\s+)?)(?P<phi>{_NAME_CAP})", 0.6),
-        # An initial, then a surname in any case: "this is b. ramaswamy", "sou a M. Conceicao".
-        (rf"(?i:\b(?:{_WEAK})(?!\w)[\s,:]*(?:(?:o|a|the)\s+)?)(?P<phi>[A-Za-z]\.\s*{_SURNAME_ANY})", 0.6),
+        # Or an initial, then a surname in any case: "this is b. ramaswamy", "sou a M. Conceicao".
+        (rf"(?i:\b(?:{_WEAK})(?!\w)[\s,:]*(?:(?:o|a|the)\s+)?)(?P<phi>{_NAME_CAP}|[A-Za-z]\.\s*{_SURNAME_ANY})",
+         0.6),
         # An honorific with its dot, then a surname in any case: "mr. abernathy".
         (rf"(?i:\b(?:mrs?|ms|sra?|srta)\.\s*)(?P<phi>{_SURNAME_ANY})", 0.6),
         # "Jessica here", "Thiago falando", "Hiroshi said", "Anan Srisuk, dob 5/30/1977".

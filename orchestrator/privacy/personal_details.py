@@ -133,9 +133,8 @@ def age_over_89() -> ContextRecognizer:
     return ContextRecognizer("AGE_OVER_89", "AgeOver89Context", [
         (rf"(?i:(?P<phi>{_AGE})\s*-?\s*(?:anos|aninhos|years?(?:\s*-?\s*old)?|yrs?\b|y/?o\b|year-old))", 0.8),
         (rf"(?i:(?P<phi>{_AGE})a\b)", 0.7),  # a chart's "Pac. Maria, 93a"
-        (rf"(?i:\b(?:{before})\s*:?\s*)(?P<phi>{_AGE}){_NOT_UNIT}", 0.7),
-        # A person "of" an age: "senhora de 91, hipertensa", "a man of 93".
-        (rf"(?i:\b(?:{_PERSON})\s+(?:de|of)\s+)(?P<phi>{_AGE}){_NOT_UNIT}", 0.7),
+        # or a person "of" an age: "senhora de 91, hipertensa", "a man of 93".
+        (rf"(?i:\b(?:{before}|(?:{_PERSON})\s+(?:de|of))\s*:?\s*)(?P<phi>{_AGE}){_NOT_UNIT}", 0.7),
         # A relative "is 97" / "tem 97": "My father William D. Schmidt is 102 and admitted".
         # Or a pronoun after a person was named: "cuido do seu raimundo, ele tem 97".
         (rf"(?i:\b(?:{_KIN}|ele|ela)\b(?:[^.?!\d]|(?<=\s[A-Z])\.){{0,40}}?\b(?:is|tem|e|has)\s+)(?P<phi>{_AGE}){_NOT_UNIT}",
@@ -143,11 +142,12 @@ def age_over_89() -> ContextRecognizer:
     ])
 
 
-_AGE_LITERAL = re.compile(r"(?i)\d|ninety|noventa|hundred|cem|cento")
+# Where an age over 89 may be: a number from 90 to 119 on its own, or an age's word.
+_AGE_LITERAL = re.compile(r"(?i)(?<!\d)(?:9\d|1[01]\d)(?!\d)|ninety|noventa|hundred|cem|cento")
 
 
 def mentions_age(text: str) -> bool:
-    """The apposed age recognizer's gate: a digit or an age's word."""
+    """The age recognizers' gate: a number from 90 to 119 or an age's word."""
     return _AGE_LITERAL.search(text) is not None
 
 

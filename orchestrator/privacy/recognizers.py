@@ -205,10 +205,9 @@ def local_phone() -> PatternRecognizer:
         supported_entity="PHONE", name="LocalPhoneRecognizer", context=_PHONE_CONTEXT,
         patterns=[Pattern("BR mobile", rf"{_B}9\d{{4}}[-\s]\d{{4}}{_E}", 0.5),
                   Pattern("BR landline (weak)", rf"{_B}\d{{4}}-\d{{4}}{_E}", 0.2),
-                  Pattern("US local (weak)", rf"{_B}\d{{3}}[-.\s]\d{{4}}{_E}", 0.2),
-                  # A whole US number the phone library rejects (a fictional 555 exchange: "1-555-555-0104").
-                  Pattern("US whole (weak)",
-                          rf"{_B}(?:1[-.\s])?\(?\d{{3}}\)?[-.\s]\d{{3}}[-.\s]\d{{4}}{_E}", 0.2),
+                  # Or a whole US number the phone library rejects ("1-555-555-0104": a fictional exchange).
+                  Pattern("US local (weak)",
+                          rf"{_B}(?:(?:1[-.\s])?\(?\d{{3}}\)?[-.\s])?\d{{3}}[-.\s]\d{{4}}{_E}", 0.2),
                   Pattern("international",
                           r"(?<![\w+])\+\d{1,3}(?:[\s.\-]?\(?\d{1,4}\)?){2,5}(?![\w\-])", 0.5)])
 
