@@ -911,3 +911,94 @@ def test_a_name_paired_with_the_writer(detector: PhiDetector) -> None:
     assert _spans(detector, "hope and I will both come at 3", "NAME") == ["hope"]
     assert _spans(detector, "a rosa e eu vamos juntas", "NAME") == ["rosa"]
     assert "NAME" not in detector.detect("salt and I don't get along, says my doctor").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("a luz ta com tosse desde domingo", "luz"),
+    ("o caio mandou o exame ontem", "caio"),
+    ("mark threw up twice after lunch", "mark"),
+    ("o bento caiu da bicicleta", "bento"),
+])
+def test_a_word_name_that_falls_ill_or_acts(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", [
+    "a luz do consultorio esta piscando",
+    "a luz caiu de novo aqui no bairro",
+    "mark the box if you have a fever",
+])
+def test_the_same_words_as_words(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+def test_a_name_no_list_holds_owning_a_symptom(detector: PhiDetector) -> None:
+    assert _spans(detector, "seojun's rash is spreading", "NAME") == ["seojun"]
+    assert "NAME" not in detector.detect("a christmas baby, born on the 25th").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("hi, this is k. venkataraman about my refill", "k. venkataraman"),
+    ("sou o J. Albuquerque, paciente novo", "J. Albuquerque"),
+    ("nome social: Heloisa", "Heloisa"),
+    ("her nickname is Tati", "Tati"),
+    ("could Ifeoma pick up the forms?", "Ifeoma"),
+    ("it was Radek who called yesterday", "Radek"),
+    ("pcte luiz fernando, 40a, dispneia", "luiz fernando"),
+])
+def test_names_after_an_initial_a_label_or_as_the_subject(detector: PhiDetector, text: str,
+                                                          name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", [
+    "pcte do leito 4 estavel",
+    "sou argentina e moro aqui ha dois anos",
+    "policy 88120034, subscriber is my wife",
+    "is Will Rogers State Park open today?",
+])
+def test_beds_nationalities_roles_and_parks_are_no_names(detector: PhiDetector, text: str) -> None:
+    assert not {"leito", "argentina", "subscriber", "Will Rogers State"} & set(_spans(detector, text, "NAME"))
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("numero do prontuario: AB 441.902", "AB 441.902"),
+    ("pcte leito 3, reg. 2023/55120", "2023/55120"),
+    ("matricula ipsemg 2230918-1", "2230918-1"),
+    ("sulamerica saude numero 881 204 553 120 007", "881 204 553 120 007"),
+    ("insurance card: aetna W88120455", "W88120455"),
+])
+def test_record_and_member_numbers_named_by_their_insurer_or_file(detector: PhiDetector, text: str,
+                                                                  value: str) -> None:
+    assert _spans(detector, text, "RECORD_ID") == [value]
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("senhor de 94, diabetico, com febre", "94"),
+    ("a woman of 92 with a hip fracture", "92"),
+    ("my granny is 97 now", "97"),
+    ("o vovo fez 101 mes passado", "101"),
+    ("Mrs. Adaeze Obi, 93, with a productive cough", "93"),
+])
+def test_ages_over_89_of_a_person_a_relative_or_a_chart(detector: PhiDetector, text: str, age: str) -> None:
+    assert _spans(detector, text, "AGE_OVER_89") == [age]
+
+
+@pytest.mark.parametrize("text", ["dipirona 1 g de 6/6h, sat 94%", "a man of 45 with 95 kg",
+                                  "fez 92 dias de uso"])
+def test_doses_vitals_and_durations_are_no_ages(detector: PhiDetector, text: str) -> None:
+    assert "AGE_OVER_89" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("call me at 1-555-555-0199 tonight", "1-555-555-0199"),
+    ("text me at 555-0142 when she is out", "555-0142"),
+    ("reach my daughter on 555 0188", "555 0188"),
+])
+def test_us_numbers_the_phone_library_rejects_in_a_phone_context(detector: PhiDetector, text: str,
+                                                                  number: str) -> None:
+    assert _spans(detector, text, "PHONE") == [number]
+
+
+def test_a_short_number_without_a_phone_context_is_no_phone(detector: PhiDetector) -> None:
+    assert "PHONE" not in detector.detect("order 555 0188 shipped from the warehouse").categories

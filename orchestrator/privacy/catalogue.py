@@ -57,10 +57,11 @@ class Entry:
 
 def build() -> list[Entry]:
     return [
-        Entry(recognizers.CpfRecognizer(), _has_digit),
+        # A CPF's eleven digits and an SSN's nine: runs the phone recognizer needs too.
+        Entry(recognizers.CpfRecognizer(), _has_phone_digits),
         Entry(recognizers.rg(), _has_digit),
         Entry(recognizers.national_id_context(), _has_digit),
-        Entry(recognizers.ssn(), _has_digit),
+        Entry(recognizers.ssn(), _has_phone_digits),
         Entry(recognizers.PersonalPhoneRecognizer(), _has_phone_digits),
         Entry(recognizers.local_phone(), _has_digit),
         Entry(recognizers.trunk_phone(), recognizers.says_trunk),

@@ -33,6 +33,14 @@ _SURNAME_FIRST = re.compile(r"\b([A-Z][a-z]+), ([A-Z][a-z]+)\b")
 _PERSON_AFTER_ARTICLE = re.compile(
     r"\s*(?:que|e\s+(?:a|o)|precisa|quer|queria|esta|ta|vai|tem|teve|foi|pode|sao|falou|disse|ligou|"
     r"mandou|chegou|nasceu|fez|faz|ja|nao|sabe|pediu)\b", re.IGNORECASE)
+# What only a person does, even one named by a word ("a luz esta com febre", "o caio mandou msg", "mark
+# has had a fever"; not "a luz do consultorio", "a luz caiu de novo").
+_PERSON_ONLY = re.compile(
+    r"\s+(?:(?:has(?:\s+had)?|had|got|tem|teve|esta|ta|ficou|anda)\s+(?:com\s+|a\s+|an\s+|uma?\s+)?"
+    r"(?:fever|febre|cough|tosse|rash|diarrh?o?ea|diarreia|vomito|dor|pain|flu|gripe|covid|dengue|asthma|asma|"
+    r"otite|infeccao|infection|headache|cold|resfriado|catapora|pneumonia|bronquite)|vomit(?:ou|ed)|"
+    r"threw\s+up|desmaiou|fainted|passed\s+out|tossiu|chorou|mandou|caiu\s+d[ao]|fell\s+(?:down|off|from))\b",
+    re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
 # Two first names joined, as people are: "kauan e kaique precisam…", "ama and kwabena are twins".
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
@@ -192,7 +200,9 @@ class GazetteerNameRecognizer(LocalRecognizer):
         plain = [n for n in names if n.lower() not in self._names.words]
         capitalized = all(n[0].isupper() for n in names)
         start, end = run[0].start(), run[-1].end()
-        introduced = self._introducing.search(text, max(0, start - _CUE_WINDOW), start)
+        # "sou argentina" is a nationality; "sou a Argentina" may be a person.
+        introduced = (capitalized or names[0].lower() not in self._names.places) and self._introducing.search(
+            text, max(0, start - _CUE_WINDOW), start)
         # "paz is my mom", "a rosa minha vizinha"; not a common word opening the message before a comma
         # ("socorro, meu filho…").
         # The message's first word is capitalized whatever it is: its capital tells nothing.
@@ -206,9 +216,13 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if (len(names) == 1 and _TO_DO.match(text, end)
                 and _ASKING.search(text, max(0, start - 12), start)):
             return 0.6
-        person = (self._mentioning.search(text, max(0, start - _CUE_WINDOW), start)
-                  or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
-                      and _PERSON_AFTER_ARTICLE.match(text, end)))
+        mention = self._mentioning.search(text, max(0, start - _CUE_WINDOW), start)
+        # After a bare "do"/"da", a lower-case word seen once a million words is that word: "do leito".
+        mentioned = mention and (capitalized or len(names) > 1
+                                 or mention.group().split()[0].lower() not in ("do", "da")
+                                 or any(n.lower() not in self._common for n in plain))
+        person = mentioned or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
+                               and _PERSON_AFTER_ARTICLE.match(text, end))
         # Two first names together are a person's even when both are common words: "a ana julia vai".
         if (names[0].lower() not in self._names.places and person
                 and (plain or capitalized or sum(n.lower() in self._names.first for n in names) >= 2)):
@@ -227,6 +241,9 @@ class GazetteerNameRecognizer(LocalRecognizer):
         # receber o kit", "paz esta com febre" (not "Summer is here", "will be fine").
         if (names[0].lower() in self._names.first and self._opening.fullmatch(text, 0, start)
                 and self._person_verb.match(text, end)):
+            return 0.6
+        if (names[0].lower() in self._names.first and _PERSON_ONLY.match(text, end)
+                and self._clause_opening.search(text, max(0, start - 12), start)):
             return 0.6
         if len(names) == 1 and self._joined(text, start, end, bool(plain)):
             return 0.6

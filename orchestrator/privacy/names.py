@@ -33,7 +33,8 @@ _NOT_NAMES = frozenset("""
     cardiologista dermatologista ortopedista cardiologist dermatologist orthopedist cardiology dermatology
     orthopedics cardiologia dermatologia ortopedia hoje today amanha tomorrow ontem yesterday cpf rg email
     e-mail again anyway everyone all ready portal experience team care services support idoso idosa elderly
-    particular private convenio sus vip
+    particular private convenio sus vip subscriber policyholder holder member beneficiary insured segurado
+    segurada beneficiario beneficiaria
     unimed bradesco amil sulamerica sul hapvida notredame intermedica porto seguro golden prevent saude
     aetna cigna medicare medicaid blue cross google whatsapp instagram
     walgreens cvs walmart costco drogasil raia pacheco panvel
@@ -104,6 +105,8 @@ _SURNAME_ANY = rf"{_stop(_NOT_NAMES_LOWER | _COMMON)}{_WORD_ANY}\b"
 # After these a name may be typed in lower case ("me chamo maria souza").
 _STRONG = (r"my\s+name'?s|(?:last|first|family)\s+name|surname|sobrenome|name\s+is|full\s+name\s*:|name\s*:|"
            r"nome\s*:|nome\s+completo\s*(?::|e\b)?|"
+           # The name a person goes by: "nome social: Valentina", "her nickname is bia".
+           r"(?:nome\s+social|social\s+name|preferred\s+name|nickname|apelido)(?:\s+(?:is|e|eh|dela|dele|her|his))*|"
            r"nome\s+(?:completo\s+|dela\s+|dele\s+)?(?:e|eh)|me\s+chamo|chamo-me|call\s+me|"
            r"patient(?:'s)?\s+name\s*(?:is\b|:)?|nome\s+d[oa]\s+paciente\s*(?:e\b|:)?|se\s+chama|"
            r"is\s+called|named|chamad[oa]|goes\s+by|go\s+by|aqui\s+(?:e|eh)\s+(?:o|a)|"
@@ -114,6 +117,7 @@ _STRONG = (r"my\s+name'?s|(?:last|first|family)\s+name|surname|sobrenome|name\s+
 _KIN = _trie(_KIN_WORDS)
 # Before these the name must be capitalized ("I'm looking" is not a name, "I'm Maria" is).
 _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patient|paciente|(?-i:Pt)\.?|"
+         rf"pcte\.?|pte\.?|pac\.|"
          rf"mrs?\.?|ms\.?|miss|sra?\.?|srta\.?|dona|seu|nurse|enfermeir[oa]|"
          rf"(?:(?:for|para|pra)\s+)?(?:(?:a|o)\s+)?(?:(?:my|minha|meu)\s+|(?:a|o|the)\s+)(?:{_KIN})")
 # A relation word alone, an in-law, a roommate, kin before a name in parentheses: "niece Kalea",
@@ -136,7 +140,9 @@ _NOT_AFTER_IN = "".join(rf"(?<!\b{word}\s)" for word in ("in", "In", "em", "Em",
 def name_recognizer() -> ContextRecognizer:
     return ContextRecognizer("NAME", "NameContext", [
         (rf"(?i:\b(?:{_STRONG})(?!\w))\s*[:,]?\s*(?P<phi>{_NAME_ANY})", 0.8),
-        (rf"(?i:\b(?:{_WEAK})(?!\w)[\s,:]*(?:(?:o|a|the)\s+)?)(?P<phi>{_NAME_CAP})", 0.6),
+        # Or an initial, then a surname in any case: "this is b. ramaswamy", "sou a M. Conceicao".
+        (rf"(?i:\b(?:{_WEAK})(?!\w)[\s,:]*(?:(?:o|a|the)\s+)?)(?P<phi>{_NAME_CAP}|[A-Za-z]\.\s*{_SURNAME_ANY})",
+         0.6),
         # An honorific with its dot, then a surname in any case: "mr. abernathy".
         (rf"(?i:\b(?:mrs?|ms|sra?|srta)\.\s*)(?P<phi>{_SURNAME_ANY})", 0.6),
         # "Jessica here", "Thiago falando", "Hiroshi said", "Anan Srisuk, dob 5/30/1977".
@@ -206,8 +212,8 @@ def names_kin(text: str) -> bool:
 
 
 def cues_name(text: str) -> bool:
-    """The cued-name recognizers' gate: a relation word (a word-set test) or a cue word."""
-    return names_kin(text) or _CUED.search(text) is not None
+    """The cued-name recognizers' gate: a relation word (a word-set test), a possessive or a cue word."""
+    return names_kin(text) or "'s " in text or _CUED.search(text) is not None
 
 
 # Who writes, opening the message: "hello, aigerim nurlanovna here", "moana kealoha here".
@@ -228,11 +234,12 @@ _KIN_WORD_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*){_stop(_NOT_NAMES_LOWER - {*EN_
 def cued_name_recognizer() -> CuedNames:
     """Names, listed or not (no common word), after a strong cue: a clause opening with "name"/"nome"
     ("dob 11th nov 1952, name deng majok"), a letter's "attn", an insurance's subscriber ("segurado
-    eduardo"); a relative followed by a verb; the writer opening the message with "here"."""
+    eduardo"); a relative followed by a verb; the writer opening the message with "here"; an owner
+    ("minji's fever")."""
     cue = (r"(?:^|[,;.]\s*)(?:name|nome)\s+|\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
            r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
-                                  (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6)])
+                                  (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6), (_OWNER, 0.6)])
 
 
 def ends_after_comma(text: str) -> bool:
@@ -253,10 +260,14 @@ def bare_kin_name_recognizer() -> ContextRecognizer:
 
 
 # Or, the apostrophe written ("my sons appt" is no name), what is a patient's: "minji's fever".
-_WHOSE = (rf"(?:'?s\s+(?:(?:{_KIN})(?!\w)|medical\s+record|chart\b)|'s\s+(?:fever|temperature|temp|rash|"
-          r"cough|pain|appointment|appt|visit|results?|labs?|meds|medications?|prescription|insurance|surgery|"
-          r"asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob)\b)")
+_OWNED_KIN = rf"(?:{_KIN})(?!\w)|medical\s+record|chart\b"
+_OWNED = (r"fever|temperature|temp|rash|cough|pain|appointment|appt|visit|results?|labs?|meds|medications?|"
+          r"prescription|insurance|surgery|asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob")
+_WHOSE = rf"(?:'?s\s+(?:{_OWNED_KIN})|'s\s+(?:{_OWNED})\b)"
 _POSSESSIVE_KIN = re.compile(rf"(?i){_WHOSE}")
+# With the apostrophe, a name nobody listed: "minji's fever" ("christmas baby" is no one's).
+_OWNER = (rf"(?<![\w'\-]){_KIN_NAME_STOP}(?P<phi>[A-Za-z][a-z]{{2,}})"
+          rf"(?i:(?='s\s+(?:{_OWNED_KIN}|(?:{_OWNED})\b)))")
 
 
 def names_whose(text: str) -> bool:
@@ -266,7 +277,7 @@ def names_whose(text: str) -> bool:
 
 def possessive_name_recognizer() -> KnownNames:
     """A known name owning a relative or a record, the apostrophe often left out: "graces husband",
-    "Leilani's father", "yetundes medical record"."""
+    "Leilani's father", "yetundes medical record" (names nobody listed: `cued_name_recognizer`)."""
     return KnownNames("PossessiveName", [
         (rf"(?<![\w'\-]){_KIN_NAME_STOP}(?P<phi>[A-Za-z][a-z]{{2,}})(?i:(?={_WHOSE}))", 0.6)])
 
@@ -288,8 +299,11 @@ _MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|t
                r"oi|ola|hi|hello|hey|dear|"
                r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let|"
                # told or thanked: "I told siobhan to call", "thanks linh!", "avisei a jurema"
-               r"told|asked|reminded|texted|messaged|avisei|perguntei|thanks|thank\s+you|obrigad[oa]|valeu|cheers)"
-               r"(?:\s+(?:a|o))?|do|da|"
+               r"told|asked|reminded|texted|messaged|avisei|perguntei|thanks|thank\s+you|obrigad[oa]|valeu|cheers|"
+               # asked about or singled out as the subject: "can Haruto come in?", "it was Bogdan who…"
+               r"can|could|it\s+was)"
+               # A relative's: "a mae do vinicius" (a bare "do leito" is read with care: the gazetteer's).
+               rf"(?:\s+(?:a|o))?|(?:{_KIN})\s+d[oa]|do|da|"
                # Registering someone: "cadastrar Yerlan com telefone…", "please add Ayodele as a dependent".
                r"cadastr(?:ar|e|a)|inclu(?:ir|a|i)|register|add|"
                # Handing something on: "forward it to tomasz", "give this to ayo".
@@ -335,8 +349,8 @@ _OPENING_VERB = (r"\s+(?:is|was|has|had|will|wont|won'?t|can'?t|cant|can|needs?|
 _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|elas)?\s*(?:are|sao))\s+"
              rf"(?:my|minha|meu|our|meus|minhas|nossos|nossas)\s+(?:{_KIN})s?\b")
 # What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
-_PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|caiu|"
-                r"needs|wants|said|called|told|asked|fell|was\s+born)\b")
+_PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|caiu|mora|"
+                r"trabalha|needs|wants|said|called|told|asked|fell|lives|works|was\s+born)\b")
 # A clause's first word, an article allowed: "eu estou bem mas keila acordou", "nurse note: mei refused",
 # "o kauan tomou"; a name not a common word there, before what a person does or where a patient lies,
 # is someone's. A title's dot ends no clause ("dr. nguyen wants").
@@ -413,11 +427,13 @@ _NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Hemo
                 r"Rede|"
                 r"UBS|UPA|Memorial|Laboratorio|Faculdade|Universidade|Escola|Sao|Santa|Santo|Saint|St\.|Mount|Distrito|Presidente|"
                 r"Governador|Marechal|Rio|Magazine|Lojas?|Banco|Farmacia|Drogaria|Supermercado|Grupo)"
-                r"(?:\s+(?:d[aeo]s?|[A-Z][\w'\-]*)){1,5}"
+                r"(?:\s+(?:d[aeo]s?|[A-Z][\w'\-]*)){1,7}"
                 # and in English before its noun: "Johns Hopkins Hospital", "Boston Children's Hospital",
                 # "Martin Luther King Jr Blvd", "Ford Motor Company".
                 r"|\b(?:[A-Z][\w'\-]*\s+){1,4}(?:Hospital|Clinic|Medical\s+Center|Health|Institute|University|"
-                r"Street|St|Avenue|Ave|Boulevard|Blvd|Road|Rd|Lane|Drive|Highway|Company|Co|Corp|Corporation|Inc|"
+                r"Street|St|Avenue|Ave|Boulevard|Blvd|Road|Rd|Lane|Drive|Highway|(?:State|National|City)\s+Park|Beach|Plaza|"
+                r"Square|Stadium|Airport|"
+                r"Company|Co|Corp|Corporation|Inc|"
                 r"Motors?|Bank|Pharmacy|Farma|Pharma|Ward|Wing|Unit|Memorial|Lodge|House|Church|Chapel|Lutheran|"
                 # schools and shops: "Lincoln High", "Ashley Furniture"; a ward in lower case.
                 r"Baptist|Methodist|Catholic|High|Elementary|Academy|College|School|Furniture|Diagnostics|Labs?|"

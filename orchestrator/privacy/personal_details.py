@@ -26,7 +26,8 @@ _BIRTH = (r"born|birth\s*date|birthdate|date\s+of\s+birth|d\.?o\.?b\.?|birthday|
           r"nasci(?:d[oa]s?)?|nasceu|nasceram|nascimento|nasc\.?|dt\.?\s*(?:de\s+)?nasc\.?|data\s+de\s+nasc\.?|"
           r"aniversario|faco\s+anos|faz\s+anos")
 _KIN = (r"mother|mom|mum|father|dad|son|daughter|wife|husband|brother|sister|grandmother|grandfather|grandma|"
-        r"grandpa|mae|pai|filh[oa]|espos[oa]|marido|mulher|irma|irmao|avo|neto|neta|sogr[oa]")
+        r"grandpa|mae|pai|filh[oa]|espos[oa]|marido|mulher|irma|irmao|avo|neto|neta|sogr[oa]|nan|nana|nanna|"
+        r"gran|granny|nonna|nonno|vov[oa]|bisav[oa]|bisa|aunt|uncle|tia|tio|patient|paciente|pt")
 _BIRTH_AFTER = (r"\s*[,(\-]?\s*(?:(?:is|e|eh|foi|=)\s+)?(?:(?:my|his|her|meu|minha|sua|seu|a|o)\s+)*"
                 r"(?:data\s+de\s+nascimento|nascimento|date\s+of\s+birth|birth\s*date|birthday|d\.?o\.?b\b|"
                 r"aniversario)")
@@ -118,8 +119,12 @@ _AGE_IN_WORDS = (r"\b(?:noventa(?:\s+e\s+(?:um|uma|dois|duas|tres|quatro|cinco|s
 _AGE = rf"(?:(?<![\d.,/:$])(?:9\d|1[01]\d)(?!\d|[.,:/]\d)|{_AGE_IN_WORDS})"
 # A number followed by a unit is a weight, a dose, a duration or a price, not an age.
 _NOT_UNIT = (r"(?!\s*(?:%|kg|kilos?|quilos?|lbs?|pounds?|libras|mg|mcg|ml|cm|mm|bpm|mmhg|h\b|hs\b|hrs?\b|"
-             r"horas?|hours?|min\b|minutos?|minutes?|dias?|days?|semanas?|weeks?|meses|months?|reais|dollars?|"
-             r"vezes|times|percent|por\s*cento|x\b|/|:))")
+             r"horas?|hours?|min\b|minutos?|minutes?|(?:dias?|days?|semanas?|weeks?|meses|months?)(?!\s+passad[oa])|"
+             r"reais|dollars?|vezes|times|percent|por\s*cento|x\b|/|:))")
+
+
+_PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|crianca|pt|patient|man|woman|"
+           r"lady|gentleman|male|female")
 
 
 def age_over_89() -> ContextRecognizer:
@@ -128,7 +133,8 @@ def age_over_89() -> ContextRecognizer:
     return ContextRecognizer("AGE_OVER_89", "AgeOver89Context", [
         (rf"(?i:(?P<phi>{_AGE})\s*-?\s*(?:anos|aninhos|years?(?:\s*-?\s*old)?|yrs?\b|y/?o\b|year-old))", 0.8),
         (rf"(?i:(?P<phi>{_AGE})a\b)", 0.7),  # a chart's "Pac. Maria, 93a"
-        (rf"(?i:\b(?:{before})\s*:?\s*)(?P<phi>{_AGE}){_NOT_UNIT}", 0.7),
+        # or a person "of" an age: "senhora de 91, hipertensa", "a man of 93".
+        (rf"(?i:\b(?:{before}|(?:{_PERSON})\s+(?:de|of))\s*:?\s*)(?P<phi>{_AGE}){_NOT_UNIT}", 0.7),
         # A relative "is 97" / "tem 97": "My father William D. Schmidt is 102 and admitted".
         # Or a pronoun after a person was named: "cuido do seu raimundo, ele tem 97".
         (rf"(?i:\b(?:{_KIN}|ele|ela)\b(?:[^.?!\d]|(?<=\s[A-Z])\.){{0,40}}?\b(?:is|tem|e|has)\s+)(?P<phi>{_AGE}){_NOT_UNIT}",
@@ -136,11 +142,12 @@ def age_over_89() -> ContextRecognizer:
     ])
 
 
-_AGE_LITERAL = re.compile(r"(?i)\d|ninety|noventa|hundred|cem|cento")
+# Where an age over 89 may be: a number from 90 to 119 on its own, or an age's word.
+_AGE_LITERAL = re.compile(r"(?i)(?<!\d)(?:9\d|1[01]\d)(?!\d)|ninety|noventa|hundred|cem|cento")
 
 
 def mentions_age(text: str) -> bool:
-    """The apposed age recognizer's gate: a digit or an age's word."""
+    """The age recognizers' gate: a number from 90 to 119 or an age's word."""
     return _AGE_LITERAL.search(text) is not None
 
 
@@ -151,7 +158,8 @@ def age_in_apposition() -> ContextRecognizer:
         (rf"[a-z],\s*(?P<phi>{_AGE})(?-i:[MF])(?=\s*[,;])", 0.7),
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE_IN_WORDS})(?=\s*[,;.]|$))", 0.6),
         # or in digits between commas, going on about the person: "Haruko Fujiwara, 99, is coming".
-        (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*(?:is|was|has|had|lives|who|e|eh|esta|tem|mora|que|vai)\b))",
+        (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*(?:is|was|has|had|lives|who|with|w/|presenting|admitted|"
+         r"e|eh|esta|tem|mora|que|vai|com|internad[oa])(?!\w)))",
          0.6),
     ])
 

@@ -135,7 +135,7 @@ def ssn() -> UsSsnRecognizer:
 
 _PHONE_CONTEXT = ["tel", "telefone", "fone", "celular", "cel", "whatsapp", "whats", "zap", "phone", "mobile",
                   "cell", "cellphone", "call", "ligar", "ligue", "contato", "contact", "ramal",
-                  "fixo", "landline", "reach", "reached"]
+                  "fixo", "landline", "reach", "reached", "text", "texto", "sms"]
 
 
 # 0800/0300 in Brazil, 1-800/888/877/… in North America: mostly a business's number, so it counts
@@ -205,7 +205,9 @@ def local_phone() -> PatternRecognizer:
         supported_entity="PHONE", name="LocalPhoneRecognizer", context=_PHONE_CONTEXT,
         patterns=[Pattern("BR mobile", rf"{_B}9\d{{4}}[-\s]\d{{4}}{_E}", 0.5),
                   Pattern("BR landline (weak)", rf"{_B}\d{{4}}-\d{{4}}{_E}", 0.2),
-                  Pattern("US local (weak)", rf"{_B}\d{{3}}[-.]\d{{4}}{_E}", 0.2),
+                  # Or a whole US number the phone library rejects ("1-555-555-0104": a fictional exchange).
+                  Pattern("US local (weak)",
+                          rf"{_B}(?:(?:1[-.\s])?\(?\d{{3}}\)?[-.\s])?\d{{3}}[-.\s]\d{{4}}{_E}", 0.2),
                   Pattern("international",
                           r"(?<![\w+])\+\d{1,3}(?:[\s.\-]?\(?\d{1,4}\)?){2,5}(?![\w\-])", 0.5)])
 
@@ -260,10 +262,16 @@ def patient_id() -> PatternRecognizer:
         patterns=[Pattern("mesh patient id", r"(?<![\w\-])(?:CARD|DERM|ORTH)-[A-F]\d{3}(?![\w\-])", 0.9)])
 
 
+# Health insurers whose name stands for their card ("unimed 0032...", "aetna W229..."), Brazil's and the US's.
+_INSURERS = (r"unimed|bradesco|amil|sulamerica|hapvida|notredame|intermedica|golden\s+cross|porto\s+seguro|"
+             r"prevent\s+senior|cassi|geap|ipsemg|iamspe|aetna|cigna|humana|anthem|kaiser|tricare|"
+             r"blue\s+(?:cross|shield)|united\s*healthcare|uhc|oscar|molina|centene|wellcare")
+
+
 def record_id_context() -> ContextRecognizer:
     # "matricula do ipsemg": a registration at an institution, named after it.
     words = (r"prontuario|ficha|registro\s+(?:d[aeo]\s+)?paciente|registro\s+medico|"
-             r"matricula(?:\s+d[oa]\s+[a-z]+)?|"
+             r"matricula(?:\s+(?:d[oa]\s+)?[a-z]+)?|reg\.|registro\s+hospitalar|"
              r"carteirinha(?:\s+do\s+(?:convenio|plano(?:\s+de\s+saude)?))?|"
              r"cartao\s+(?:do\s+)?(?:sus|convenio|plano(?:\s+de\s+saude)?)|numero\s+do\s+convenio|cns|mrn|"
              r"medical\s+record(?:\s+(?:number|no|#))?|record\s+(?:number|no|#)|chart(?:\s+(?:number|no))?|"
@@ -276,7 +284,9 @@ def record_id_context() -> ContextRecognizer:
              r"case\s+number|record\s*#|pront\.?|guia|"
              # A hospital's or a claim's number, an insurer's card named by its plan: "carteira do ipsemg",
              # "carteirinha bradesco saude", "carrier id".
-             r"(?:hospital|claim|carrier)\s+(?:id|number|no|#)|cart(?:eira|eirinha)\s+(?:d[oa]\s+)?[a-z]+(?:\s+saude)?")
+             r"(?:hospital|claim|carrier)\s+(?:id|number|no|#)|cart(?:eira|eirinha)\s+(?:d[oa]\s+)?[a-z]+(?:\s+saude)?|"
+             # A health plan named by its insurer: "bradesco saude numero 776 002 331", "cigna U48211903".
+             rf"(?:{_INSURERS})(?:\s+(?:saude|seguros|health))?")
     # A token with a digit ("12345", "A-00991"), and groups of digits after it ("1234 5678 9012").
     # Or a card number in groups of digits: "898 0012 3456 7890", "0 884 000123456789 0", or after a
     # plan's letters: "MCD 7720 1184 9".
@@ -284,7 +294,7 @@ def record_id_context() -> ContextRecognizer:
              r"|(?:(?-i:[A-Z]{1,4})[ ])?\d{1,6}(?:[ ]\d{1,16}){2,5}(?![\w\-/])"
              # An insurer's or a file's letters, then its number: "UHC 904471236", "PR 0045 1182",
              # "C 28 441 903".
-             r"|(?-i:[A-Z]{1,4})[ ](?:\d{6,16}|\d{3,6}[ ]\d{3,16})(?![\w\-/]))")
+             r"|(?-i:[A-Z]{1,4})[ ](?:\d{6,16}|\d{3,6}[ .]\d{3,16})(?![\w\-/]))")
     # A few words may come between the record word and its value, ending in a verb: "patient id at
     # the old hospital was SJH-204471", "matrícula do convênio do meu pai é BR-55420918-3".
     between = r"(?:\s+[a-z]+){0,6}?\s+(?:was|is|e|eh|era|foi|numero|number|:)\s*"
