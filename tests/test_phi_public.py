@@ -52,8 +52,9 @@ def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
 
 def test_the_held_out_sets_stay_at_their_measured_rates():
     # Never tuned on (short of the 99% target); a fall below is a regression. phi_holdout10.json: 97.3%
-    # recall first, 97.8% after the round-12 name families; phi_holdout11.json: 96.6% after them.
-    for path, floor in ((HOLDOUT10_PATH, 0.975), (HOLDOUT11_PATH, 0.965)):
+    # recall first, 97.8% after the round-12 name families, 98.2% after the holdout9 round;
+    # phi_holdout11.json: 96.6% after the round-12 families and after the holdout9 round.
+    for path, floor in ((HOLDOUT10_PATH, 0.98), (HOLDOUT11_PATH, 0.965)):
         result = score(path)
         assert result.message_recall >= floor, path.name
         assert result.span_precision >= MIN_SPAN_PRECISION
