@@ -44,17 +44,16 @@ def test_phi_on_the_held_out_messages_holds_its_floors():
 def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
     for path, floor in ((HOLDOUT2_PATH, 0.98), (HOLDOUT3_PATH, 0.98), (HOLDOUT4_PATH, 0.97),
                         (HOLDOUT5_PATH, 0.99), (HOLDOUT6_PATH, 0.98), (HOLDOUT7_PATH, 0.99),
-                        (HOLDOUT8_PATH, 0.98), (FAMILIES_PATH, 0.94), (HOLDOUT9_PATH, 0.965)):
+                        (HOLDOUT8_PATH, 0.98), (FAMILIES_PATH, 0.94), (HOLDOUT9_PATH, 0.965),
+                        (HOLDOUT10_PATH, 0.98)):
         result = score(path)
         assert result.message_recall >= floor, (path.name, result.missed)
         assert result.span_precision >= MIN_SPAN_PRECISION
 
 
-def test_the_held_out_sets_stay_at_their_measured_rates():
-    # Never tuned on (short of the 99% target); a fall below is a regression. phi_holdout10.json: 97.3%
-    # recall first, 97.8% after the round-12 name families, 98.2% after the holdout9 round;
-    # phi_holdout11.json: 96.6% after the round-12 families and after the holdout9 round.
-    for path, floor in ((HOLDOUT10_PATH, 0.98), (HOLDOUT11_PATH, 0.965)):
-        result = score(path)
-        assert result.message_recall >= floor, path.name
-        assert result.span_precision >= MIN_SPAN_PRECISION
+def test_the_held_out_set_stays_at_its_measured_rates():
+    # phi_holdout11.json, never tuned on: 96.6% recall after the round-12 name families and after the
+    # holdout9 round (short of the 99% target). A fall below is a regression.
+    result = score(HOLDOUT11_PATH)
+    assert result.message_recall >= 0.965
+    assert result.span_precision >= MIN_SPAN_PRECISION
