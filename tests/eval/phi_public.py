@@ -9,7 +9,8 @@ handoffs and letters too); so is a fifth writer's (tests/eval/phi_holdout5.json)
 (tests/eval/phi_holdout6.json), a seventh's (tests/eval/phi_holdout7.json) and an eighth's
 (tests/eval/phi_holdout8.json), and the tuner's own name families are one
 (tests/eval/phi_families.json), and a ninth and a tenth writer's (tests/eval/phi_holdout9.json,
-phi_holdout10.json); an eleventh's (tests/eval/phi_holdout11.json) is held out: the evidence (`PARTS`). Measured: message recall (a message
+phi_holdout10.json); an eleventh's (tests/eval/phi_holdout11.json) is held out: the evidence
+(`PARTS`). Measured: message recall (a message
 with PHI is found to hold PHI), per-category span recall (a labeled span overlapped by a detected span of
 its category), span precision (detected spans that overlap a labeled span) and the p50 time
 per message."""
