@@ -16,6 +16,7 @@ from tests.eval.phi_public import (
     HOLDOUT9_PATH,
     HOLDOUT10_PATH,
     HOLDOUT11_PATH,
+    HOLDOUT12_PATH,
     HOLDOUT_PATH,
     SET_PATH,
     score,
@@ -51,9 +52,11 @@ def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
         assert result.span_precision >= MIN_SPAN_PRECISION
 
 
-def test_the_held_out_set_stays_at_its_measured_rates():
-    # phi_holdout11.json, never tuned on: 96.6% recall after the round-12 name families and after the
-    # holdout9 round (short of the 99% target). A fall below is a regression.
-    result = score(HOLDOUT11_PATH)
-    assert result.message_recall >= 0.965
-    assert result.span_precision >= MIN_SPAN_PRECISION
+def test_the_held_out_sets_stay_at_their_measured_rates():
+    # Never tuned on (short of the 99% target); a fall below is a regression. phi_holdout11.json: 96.6%
+    # recall after the round-12 name families and after the holdout9 round; phi_holdout12.json: 97.1% after
+    # the holdout9 round.
+    for path, floor in ((HOLDOUT11_PATH, 0.965), (HOLDOUT12_PATH, 0.97)):
+        result = score(path)
+        assert result.message_recall >= floor, path.name
+        assert result.span_precision >= MIN_SPAN_PRECISION
