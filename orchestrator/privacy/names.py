@@ -236,7 +236,8 @@ def cued_name_recognizer() -> CuedNames:
     ("dob 11th nov 1952, name deng majok"), a letter's "attn", an insurance's subscriber ("segurado
     eduardo"); a relative followed by a verb; the writer opening the message with "here"; an owner
     ("minji's fever")."""
-    cue = (r"(?:^|[,;.]\s*)(?:name|nome)\s+|\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
+    cue = (r"(?:^|[,;.]\s*)(?:(?:pt|patient|paciente|the)\s+)?(?:name|nome)(?:'s)?\s+|"
+           r"\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
            r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
                                   (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6), (_OWNER, 0.6)])
@@ -262,7 +263,9 @@ def bare_kin_name_recognizer() -> ContextRecognizer:
 # Or, the apostrophe written ("my sons appt" is no name), what is a patient's: "minji's fever".
 _OWNED_KIN = rf"(?:{_KIN})(?!\w)|medical\s+record|chart\b"
 _OWNED = (r"fever|temperature|temp|rash|cough|pain|appointment|appt|visit|results?|labs?|meds|medications?|"
-          r"prescription|insurance|surgery|asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob")
+          r"prescription|insurance|surgery|asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob|"
+          # or how to reach the person, or a twin: "it's Farah's phone", "kwame's twin"
+          r"phone|cell|mobile|number|e-?mail|address|twin|cleaning|check-?up|exam|scan|referral")
 _WHOSE = rf"(?:'?s\s+(?:{_OWNED_KIN})|'s\s+(?:{_OWNED})\b)"
 _POSSESSIVE_KIN = re.compile(rf"(?i){_WHOSE}")
 # With the apostrophe, a name nobody listed: "minji's fever" ("christmas baby" is no one's).
@@ -301,7 +304,9 @@ _MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|t
                # told or thanked: "I told siobhan to call", "thanks linh!", "avisei a jurema"
                r"told|asked|reminded|texted|messaged|avisei|perguntei|thanks|thank\s+you|obrigad[oa]|valeu|cheers|"
                # asked about or singled out as the subject: "can Haruto come in?", "it was Bogdan who…"
-               r"can|could|it\s+was)"
+               r"can|could|it\s+was|"
+               # asked for by name or paged: "pergunta pela Janaina", "page Bogdan from transport"
+               r"pel[oa]|page|paging)"
                # A relative's: "a mae do vinicius" (a bare "do leito" is read with care: the gazetteer's).
                rf"(?:\s+(?:a|o))?|(?:{_KIN})\s+d[oa]|do|da|"
                # Registering someone: "cadastrar Yerlan com telefone…", "please add Ayodele as a dependent".

@@ -120,7 +120,9 @@ _AGE = rf"(?:(?<![\d.,/:$])(?:9\d|1[01]\d)(?!\d|[.,:/]\d)|{_AGE_IN_WORDS})"
 # A number followed by a unit is a weight, a dose, a duration or a price, not an age.
 _NOT_UNIT = (r"(?!\s*(?:%|kg|kilos?|quilos?|lbs?|pounds?|libras|mg|mcg|ml|cm|mm|bpm|mmhg|h\b|hs\b|hrs?\b|"
              r"horas?|hours?|min\b|minutos?|minutes?|(?:dias?|days?|semanas?|weeks?|meses|months?)(?!\s+passad[oa])|"
-             r"reais|dollars?|vezes|times|percent|por\s*cento|x\b|/|:))")
+             r"reais|dollars?|vezes|times|percent|por\s*cento|x\b|/|:|"
+             # or a count of pills: "tenho 90 comprimidos"
+             r"comprimidos|capsulas|gotas|ampolas|doses|unidades|pills|tablets|capsules|caps\b|drops|units))")
 
 
 _PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|crianca|pt|patient|man|woman|"
@@ -129,7 +131,7 @@ _PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|cri
 
 def age_over_89() -> ContextRecognizer:
     before = (r"i'?m|i\s+am|im|aged?|age\s+is|idade(?:\s+de)?|he'?s|she'?s|he\s+is|she\s+is|who\s+is|"
-              r"turned|turning|completou|completa|fez|vai\s+fazer|tenho")
+              r"turned|turning|turns|(?:he|she|i|you)?'?ll\s+be|will\s+be|completou|completa|fez|vai\s+fazer|tenho")
     return ContextRecognizer("AGE_OVER_89", "AgeOver89Context", [
         (rf"(?i:(?P<phi>{_AGE})\s*-?\s*(?:anos|aninhos|years?(?:\s*-?\s*old)?|yrs?\b|y/?o\b|year-old))", 0.8),
         (rf"(?i:(?P<phi>{_AGE})a\b)", 0.7),  # a chart's "Pac. Maria, 93a"
