@@ -1043,3 +1043,8 @@ def test_a_name_asked_for_paged_or_given_as_the_name(detector: PhiDetector, text
                                   "page 2 of the form is blank", "what's today's number in the queue?"])
 def test_phones_pages_and_asking_without_a_person_are_no_names(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize("text", ["leito 9, reg., aceitando dieta", "pcte em BEG, sem queixas"])
+def test_a_charts_general_state_is_no_name(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

@@ -42,7 +42,7 @@ _NOT_NAMES = frozenset("""
     parque shopping estacao metro bairro vila jardim praia igreja escola universidade faculdade park station
     mall church school university street st avenue ave road rd lane
     dizzy tired cansado cansada nervous nervoso nervosa anxious ansioso ansiosa confused confuso confusa
-    afraid sad triste covid chole appy
+    afraid sad triste covid chole appy reg beg
 """.split()) | {*EN_WEEKDAYS, *PT_WEEKDAYS, *EN_MONTHS, *PT_MONTHS} - {"marco"}  # Marco is a name
 # Who a person is to the writer; never a name themselves ("minha mae pediu", "my son tenzin").
 _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brother sister grandmother grandma
