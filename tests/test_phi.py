@@ -1048,3 +1048,12 @@ def test_phones_pages_and_asking_without_a_person_are_no_names(detector: PhiDete
 @pytest.mark.parametrize("text", ["leito 9, reg., aceitando dieta", "pcte em BEG, sem queixas"])
 def test_a_charts_general_state_is_no_name(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("endereço: Travessa Boa Vista, s/n, Sítio Novo, Juazeiro - BA",
+     "Travessa Boa Vista, s/n, Sítio Novo, Juazeiro - BA"),
+    ("ACS visita a Estrada do Açude S/N amanhã", "Estrada do Açude S/N"),
+])
+def test_a_street_whose_house_has_no_number(detector: PhiDetector, text: str, address: str) -> None:
+    assert _spans(detector, text, "ADDRESS") == [address]
