@@ -1057,3 +1057,15 @@ def test_a_charts_general_state_is_no_name(detector: PhiDetector, text: str) -> 
 ])
 def test_a_street_whose_house_has_no_number(detector: PhiDetector, text: str, address: str) -> None:
     assert _spans(detector, text, "ADDRESS") == [address]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("handoff: bed 4 Wiremu Tane, 91M, sepsis, on pip-tazo", "Wiremu Tane"),
+    ("S: Nkechi Obiora, 67F, SOB. B: COPD", "Nkechi Obiora"),
+])
+def test_a_name_before_a_charts_age_and_sex(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+def test_a_ward_before_a_floor_is_no_name(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("Ward B, 3F, next to the lifts").categories

@@ -151,6 +151,21 @@ def name_recognizer() -> ContextRecognizer:
     ])
 
 
+# A chart's age and sex after a name: "S: Ji-ho Park, 90F, new confusion", "rm 3 Ahanu Redcloud, 92M".
+_AGE_AND_SEX = re.compile(r",\s*\d{1,3}\s?[MF]\b")
+
+
+def charts_age_and_sex(text: str) -> bool:
+    """The charted-name recognizer's gate, one scan for a comma, an age and M or F."""
+    return _AGE_AND_SEX.search(text) is not None
+
+
+def charted_name_recognizer() -> ContextRecognizer:
+    """A first and last name, listed or not, before a chart's age and sex: "Taini Blackfeather, 94F"."""
+    return ContextRecognizer("NAME", "ChartedName", [
+        (rf"(?<![\w'.])(?P<phi>{_name(_WORD_CAP, _STOP_CAP, least=2)})(?=,\s*\d{{1,3}}\s?[MF]\b)", 0.6)])
+
+
 def says_not(text: str) -> bool:
     """The corrected-name recognizer's gate, cheaper than any scan: "not ", "nao " somewhere in the text."""
     return "not " in text or "nao " in text
