@@ -1002,3 +1002,70 @@ def test_us_numbers_the_phone_library_rejects_in_a_phone_context(detector: PhiDe
 
 def test_a_short_number_without_a_phone_context_is_no_phone(detector: PhiDetector) -> None:
     assert "PHONE" not in detector.detect("order 555 0188 shipped from the warehouse").categories
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("grandma turns ninety-four on sunday", "ninety-four"),
+    ("he'll be 96 next week, can he still come alone?", "96"),
+    ("minha tia vai fazer noventa e dois em maio", "noventa e dois"),
+])
+def test_ages_over_89_a_person_turns_or_will_be(detector: PhiDetector, text: str, age: str) -> None:
+    assert _spans(detector, text, "AGE_OVER_89") == [age]
+
+
+@pytest.mark.parametrize("text", ["tenho 90 comprimidos de metformina",
+                                  "she'll be given 100 units of insulin",
+                                  "he turned 95 pills into a weekly box"])
+def test_counts_of_pills_and_units_are_no_ages(detector: PhiDetector, text: str) -> None:
+    assert "AGE_OVER_89" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("send the form to Tamar's cell, she is waiting", "Tamar"),
+    ("use yusuf's number for the reminder", "yusuf"),
+    ("hi, I'm tolu's twin, we both need the vaccine", "tolu"),
+])
+def test_a_persons_phone_or_twin_names_its_owner(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("na recepção pergunta pelo Genivaldo", "Genivaldo"),
+    ("please page Radek about the transfer", "Radek"),
+    ("the name's Eamon, I booked the knee scan", "Eamon"),
+    ("pt name wairimu, bed 3", "wairimu"),
+])
+def test_a_name_asked_for_paged_or_given_as_the_name(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", ["the clinic's phone is down", "pergunta pela manhã na recepção",
+                                  "page 2 of the form is blank", "what's today's number in the queue?"])
+def test_phones_pages_and_asking_without_a_person_are_no_names(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize("text", ["leito 9, reg., aceitando dieta", "pcte em BEG, sem queixas"])
+def test_a_charts_general_state_is_no_name(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("endereço: Travessa Boa Vista, s/n, Sítio Novo, Juazeiro - BA",
+     "Travessa Boa Vista, s/n, Sítio Novo, Juazeiro - BA"),
+    ("ACS visita a Estrada do Açude S/N amanhã", "Estrada do Açude S/N"),
+])
+def test_a_street_whose_house_has_no_number(detector: PhiDetector, text: str, address: str) -> None:
+    assert _spans(detector, text, "ADDRESS") == [address]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("handoff: bed 4 Wiremu Tane, 91M, sepsis, on pip-tazo", "Wiremu Tane"),
+    ("S: Nkechi Obiora, 67F, SOB. B: COPD", "Nkechi Obiora"),
+])
+def test_a_name_before_a_charts_age_and_sex(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+def test_a_ward_before_a_floor_is_no_name(detector: PhiDetector) -> None:
+    assert "NAME" not in detector.detect("Ward B, 3F, next to the lifts").categories

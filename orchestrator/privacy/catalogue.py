@@ -78,7 +78,7 @@ def build() -> list[Entry]:
         # "noventa e dois anos" has no digit, but an age's word: the same gate as the apposed age.
         Entry(personal_details.age_over_89(), personal_details.mentions_age),
         Entry(personal_details.age_in_apposition(), personal_details.mentions_age),
-        Entry(personal_details.street_address(), _has_digit),
+        Entry(personal_details.street_address(), personal_details.numbers_a_house),
         Entry(personal_details.block_address(), _has_digit),
         Entry(addresses.UsAddressRecognizer(), _has_digit),
         Entry(personal_details.residence(), always),

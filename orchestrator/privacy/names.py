@@ -42,7 +42,7 @@ _NOT_NAMES = frozenset("""
     parque shopping estacao metro bairro vila jardim praia igreja escola universidade faculdade park station
     mall church school university street st avenue ave road rd lane
     dizzy tired cansado cansada nervous nervoso nervosa anxious ansioso ansiosa confused confuso confusa
-    afraid sad triste covid chole appy
+    afraid sad triste covid chole appy reg beg
 """.split()) | {*EN_WEEKDAYS, *PT_WEEKDAYS, *EN_MONTHS, *PT_MONTHS} - {"marco"}  # Marco is a name
 # Who a person is to the writer; never a name themselves ("minha mae pediu", "my son tenzin").
 _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brother sister grandmother grandma
@@ -151,6 +151,21 @@ def name_recognizer() -> ContextRecognizer:
     ])
 
 
+# A chart's age and sex after a name: "S: Ji-ho Park, 90F, new confusion", "rm 3 Ahanu Redcloud, 92M".
+_AGE_AND_SEX = re.compile(r",\s*\d{1,3}\s?[MF]\b")
+
+
+def charts_age_and_sex(text: str) -> bool:
+    """The charted-name recognizer's gate, one scan for a comma, an age and M or F."""
+    return _AGE_AND_SEX.search(text) is not None
+
+
+def charted_name_recognizer() -> ContextRecognizer:
+    """A first and last name, listed or not, before a chart's age and sex: "Taini Blackfeather, 94F"."""
+    return ContextRecognizer("NAME", "ChartedName", [
+        (rf"(?<![\w'.])(?P<phi>{_name(_WORD_CAP, _STOP_CAP, least=2)})(?=,\s*\d{{1,3}}\s?[MF]\b)", 0.6)])
+
+
 def says_not(text: str) -> bool:
     """The corrected-name recognizer's gate, cheaper than any scan: "not ", "nao " somewhere in the text."""
     return "not " in text or "nao " in text
@@ -236,7 +251,8 @@ def cued_name_recognizer() -> CuedNames:
     ("dob 11th nov 1952, name deng majok"), a letter's "attn", an insurance's subscriber ("segurado
     eduardo"); a relative followed by a verb; the writer opening the message with "here"; an owner
     ("minji's fever")."""
-    cue = (r"(?:^|[,;.]\s*)(?:name|nome)\s+|\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
+    cue = (r"(?:^|[,;.]\s*)(?:(?:pt|patient|paciente|the)\s+)?(?:name|nome)(?:'s)?\s+|"
+           r"\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
            r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
                                   (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6), (_OWNER, 0.6)])
@@ -262,7 +278,9 @@ def bare_kin_name_recognizer() -> ContextRecognizer:
 # Or, the apostrophe written ("my sons appt" is no name), what is a patient's: "minji's fever".
 _OWNED_KIN = rf"(?:{_KIN})(?!\w)|medical\s+record|chart\b"
 _OWNED = (r"fever|temperature|temp|rash|cough|pain|appointment|appt|visit|results?|labs?|meds|medications?|"
-          r"prescription|insurance|surgery|asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob")
+          r"prescription|insurance|surgery|asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob|"
+          # or how to reach the person, or a twin: "it's Farah's phone", "kwame's twin"
+          r"phone|cell|mobile|number|e-?mail|address|twin|cleaning|check-?up|exam|scan|referral")
 _WHOSE = rf"(?:'?s\s+(?:{_OWNED_KIN})|'s\s+(?:{_OWNED})\b)"
 _POSSESSIVE_KIN = re.compile(rf"(?i){_WHOSE}")
 # With the apostrophe, a name nobody listed: "minji's fever" ("christmas baby" is no one's).
@@ -301,7 +319,9 @@ _MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|t
                # told or thanked: "I told siobhan to call", "thanks linh!", "avisei a jurema"
                r"told|asked|reminded|texted|messaged|avisei|perguntei|thanks|thank\s+you|obrigad[oa]|valeu|cheers|"
                # asked about or singled out as the subject: "can Haruto come in?", "it was Bogdan who…"
-               r"can|could|it\s+was)"
+               r"can|could|it\s+was|"
+               # asked for by name or paged: "pergunta pela Janaina", "page Bogdan from transport"
+               r"pel[oa]|page|paging)"
                # A relative's: "a mae do vinicius" (a bare "do leito" is read with care: the gazetteer's).
                rf"(?:\s+(?:a|o))?|(?:{_KIN})\s+d[oa]|do|da|"
                # Registering someone: "cadastrar Yerlan com telefone…", "please add Ayodele as a dependent".

@@ -120,7 +120,9 @@ _AGE = rf"(?:(?<![\d.,/:$])(?:9\d|1[01]\d)(?!\d|[.,:/]\d)|{_AGE_IN_WORDS})"
 # A number followed by a unit is a weight, a dose, a duration or a price, not an age.
 _NOT_UNIT = (r"(?!\s*(?:%|kg|kilos?|quilos?|lbs?|pounds?|libras|mg|mcg|ml|cm|mm|bpm|mmhg|h\b|hs\b|hrs?\b|"
              r"horas?|hours?|min\b|minutos?|minutes?|(?:dias?|days?|semanas?|weeks?|meses|months?)(?!\s+passad[oa])|"
-             r"reais|dollars?|vezes|times|percent|por\s*cento|x\b|/|:))")
+             r"reais|dollars?|vezes|times|percent|por\s*cento|x\b|/|:|"
+             # or a count of pills: "tenho 90 comprimidos"
+             r"comprimidos|capsulas|gotas|ampolas|doses|unidades|pills|tablets|capsules|caps\b|drops|units))")
 
 
 _PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|crianca|pt|patient|man|woman|"
@@ -129,7 +131,7 @@ _PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|cri
 
 def age_over_89() -> ContextRecognizer:
     before = (r"i'?m|i\s+am|im|aged?|age\s+is|idade(?:\s+de)?|he'?s|she'?s|he\s+is|she\s+is|who\s+is|"
-              r"turned|turning|completou|completa|fez|vai\s+fazer|tenho")
+              r"turned|turning|turns|(?:he|she|i|you)?'?ll\s+be|will\s+be|completou|completa|fez|vai\s+fazer|tenho")
     return ContextRecognizer("AGE_OVER_89", "AgeOver89Context", [
         (rf"(?i:(?P<phi>{_AGE})\s*-?\s*(?:anos|aninhos|years?(?:\s*-?\s*old)?|yrs?\b|y/?o\b|year-old))", 0.8),
         (rf"(?i:(?P<phi>{_AGE})a\b)", 0.7),  # a chart's "Pac. Maria, 93a"
@@ -169,8 +171,9 @@ _STREET_PT = (r"(?i:\b(?:rua|r\.|avenida|av\.?|alameda|al\.|travessa|trav\.|tv\.
 # "das Flores", "Brasil", "25 de Março", "Nove de Julho", "coronel lisboa": words and particles.
 _STREET_NAME = r"(?:(?:d[aeo]s?|[A-Za-z][\w'.]*|\d{1,2}\s+de)\s+){0,5}[A-Za-z][\w'.]*"
 # ", 123", " nº 45", then "apto 12", "bloco B"; not a time or an age ("às 10h", "90 anos").
-_HOUSE_NUMBER = (r"[\s,]*(?:n[o\u00ba\u00b0]\.?\s*|numero\s+)?\d{1,5}"
-                 r"(?![\d/:]|[.,]\d|\s*(?:h\b|hs\b|horas|anos|mg|vezes|x\b|dias|min))"
+# Or no number at all, said so: "Rua São Bento, s/n, Zona Rural".
+_HOUSE_NUMBER = (r"[\s,]*(?:(?:n[o\u00ba\u00b0]\.?\s*|numero\s+)?\d{1,5}"
+                 r"(?![\d/:]|[.,]\d|\s*(?:h\b|hs\b|horas|anos|mg|vezes|x\b|dias|min))|s/n\b|sem\s+numero\b)"
                  r"(?:[\s,\-]+(?:apto?\.?|apartamento|ap\.|casa|bloco|bl\.|conjunto|cj\.?|sala|andar)\s*\w+)*")
 # Then its bairro, city and state: ", Vila Mariana, São Paulo - SP", " - Centro, Campinas/SP".
 _PLACES_PT = (r"(?:\s*(?:,|\s-\s)\s*(?-i:[A-Z][\w'.]*(?:\s+(?:d[aeo]s?\s+)?[A-Z][\w'.]*){0,3})){0,3}"
@@ -187,6 +190,14 @@ _BLOCK_PT = (rf"\b(?-i:SQ[SN]|SH[IC][SN]|SCL[SN]|CL[SN]|EQ[SN]|QN[A-Z]|Q[ILS])\s
 # Quebec's number before the street: "902 Rue Sherbrooke O, app 14, Montreal QC".
 _RUE = (r"\b\d{1,5},?\s+(?i:rue|chemin|boulevard|boul\.|montee|rang)\s+" + _STREET_NAME
         + r"(?:[\s,]+(?i:app|apt|appartement|suite|bureau|unite)\.?\s*\w{1,5}\b)?")
+
+
+_HOUSE_LITERAL = re.compile(r"\d|s/n|S/N|sem numero")
+
+
+def numbers_a_house(text: str) -> bool:
+    """The street recognizer's gate: a digit, or a house said to have no number ("s/n")."""
+    return _HOUSE_LITERAL.search(text) is not None
 
 
 def street_address() -> PatternRecognizer:

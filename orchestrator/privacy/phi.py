@@ -26,6 +26,8 @@ from orchestrator.privacy.catalogue import Entry
 from orchestrator.privacy.names import (
     PublicNames,
     bare_kin_name_recognizer,
+    charted_name_recognizer,
+    charts_age_and_sex,
     corrected_name_recognizer,
     cued_name_recognizer,
     cues_name,
@@ -107,7 +109,8 @@ class PhiDetector:
                          Entry(corrected_name_recognizer(), says_not),
                          Entry(bare_kin_name_recognizer(), names_kin),
                          Entry(cued_name_recognizer(), cues_name),
-                         Entry(signed_name_recognizer(), ends_after_comma))
+                         Entry(signed_name_recognizer(), ends_after_comma),
+                         Entry(charted_name_recognizer(), charts_age_and_sex))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
         self._doctors = frozenset(known_doctors)
         self._clinics = (tuple(clinic_names), tuple(clinic_addresses))
