@@ -38,9 +38,10 @@ HOLDOUT3_PATH = Path(__file__).with_name("phi_holdout3.json")
 # holdout9, a ninth writer's set: 96.1% before the holdout7 round and 96.5% after it (span precision 96.4%,
 # then 97.5%), 97.0% / 97.6% after the round-12 name families; tuned on since (98.7% after its round).
 # holdout10, a tenth writer's, never was: 97.3% / 99.2% before the round-12 name families, 97.8% / 99.2%
-# after them, 98.2% / 99.2% after the holdout9 round; tuned on since. holdout11, an eleventh writer's:
-# 96.6% / 98.7% after the round-12 name families, 96.6% / 99.0% after the holdout9 round: the evidence.
-# So is holdout12, a twelfth writer's: 97.1% / 100% after the holdout9 round.
+# after them, 98.2% / 99.2% after the holdout9 round; tuned on since (99.6% after its round). holdout11, an
+# eleventh writer's: 96.6% / 98.7% after the round-12 name families, 96.6% / 99.0% after the holdout9 round,
+# 97.4% / 99.1% after the holdout10 round: the evidence. So is holdout12, a twelfth writer's: 97.1% / 100%
+# after the holdout9 round, 97.6% / 100% after the holdout10 round.
 HOLDOUT4_PATH = Path(__file__).with_name("phi_holdout4.json")
 HOLDOUT5_PATH = Path(__file__).with_name("phi_holdout5.json")
 HOLDOUT6_PATH = Path(__file__).with_name("phi_holdout6.json")
