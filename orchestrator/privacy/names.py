@@ -126,6 +126,7 @@ _KIN_PHRASE = rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho))?(
 # Words after a name that make it a person's: "Thiago falando", "Hiroshi said", "Luana, dn 14/02/2001".
 _SPEAKING = (r"speaking|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\.n\.|born|nascid[oa]|"
              r"cpf|ssn|checking\s+in|\((?:paciente|patient|pt(?=\)))")
+_SPEAKS = rf"[\s,]+(?i:here|aqui|{_SPEAKING})\b"
 # A signature: "Thanks, Anna Schmidt" at the end of the message ("Thanks Again!" is not one).
 _SIGN_OFF = r"thanks|thank\s+you|obrigad[oa]|atenciosamente|att\.?|regards|best|cheers|abracos?|abs"
 
@@ -146,7 +147,7 @@ def name_recognizer() -> ContextRecognizer:
         # An honorific with its dot, then a surname in any case: "mr. abernathy".
         (rf"(?i:\b(?:mrs?|ms|sra?|srta)\.\s*)(?P<phi>{_SURNAME_ANY})", 0.6),
         # "Jessica here", "Thiago falando", "Hiroshi said", "Anan Srisuk, dob 5/30/1977".
-        (rf"(?<![\w'.])(?P<phi>{_NAME_CAP})[\s,]+(?i:here|aqui|{_SPEAKING})\b", 0.6),
+        (rf"(?<![\w'.])(?P<phi>{_NAME_CAP}){_SPEAKS}", 0.6, _SPEAKS),
         (rf"(?i:\b(?:{_SIGN_OFF})(?!\w))\s*[,!.\n-]\s*(?P<phi>{_NAME_CAP})\s*[.!]?\s*$", 0.6),
     ])
 

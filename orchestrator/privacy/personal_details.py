@@ -28,9 +28,10 @@ _BIRTH = (r"born|birth\s*date|birthdate|date\s+of\s+birth|d\.?o\.?b\.?|birthday|
 _KIN = (r"mother|mom|mum|father|dad|son|daughter|wife|husband|brother|sister|grandmother|grandfather|grandma|"
         r"grandpa|mae|pai|filh[oa]|espos[oa]|marido|mulher|irma|irmao|avo|neto|neta|sogr[oa]|nan|nana|nanna|"
         r"gran|granny|nonna|nonno|vov[oa]|bisav[oa]|bisa|aunt|uncle|tia|tio|patient|paciente|pt")
-_BIRTH_AFTER = (r"\s*[,(\-]?\s*(?:(?:is|e|eh|foi|=)\s+)?(?:(?:my|his|her|meu|minha|sua|seu|a|o)\s+)*"
-                r"(?:data\s+de\s+nascimento|nascimento|date\s+of\s+birth|birth\s*date|birthday|d\.?o\.?b\b|"
-                r"aniversario)")
+_BIRTH_WORD_AFTER = (r"(?i:data\s+de\s+nascimento|nascimento|date\s+of\s+birth|birth\s*date|birthday|"
+                     r"d\.?o\.?b\b|aniversario)")
+_BIRTH_AFTER = (rf"\s*[,(\-]?\s*(?:(?:is|e|eh|foi|=)\s+)?(?:(?:my|his|her|meu|minha|sua|seu|a|o)\s+)*"
+                rf"{_BIRTH_WORD_AFTER}")
 
 
 # A whole date, day, month and year, with no context at all: a birth date when it is long past.
@@ -76,7 +77,7 @@ def birth_date() -> BirthDateRecognizer:
     de nascimento")."""
     return BirthDateRecognizer("BirthDate", [
         (rf"(?i:\b(?:{_BIRTH})(?!\w)[^.?!\d]{{0,50}}?)(?i:(?<![\w/.\-])(?P<phi>{_DATE}))", 0.8),
-        (rf"(?i:(?<![\w/.\-])(?P<phi>{_DATE}){_BIRTH_AFTER})", 0.8),
+        (rf"(?i:(?<![\w/.\-])(?P<phi>{_DATE}){_BIRTH_AFTER})", 0.8, _BIRTH_WORD_AFTER),
     ])
 
 
