@@ -280,6 +280,8 @@ def test_us_phone_forms_with_context(detector: PhiDetector, text: str, phone: st
     "the bus leaves at 555-0123",  # a US local shape, no phone word
     "Our pharmacy line is 1-800-555-0134.",  # toll-free without a phone word: a business
     "o protocolo do atendimento e SUP-2024-118833",  # the tail of a code
+    "Transfer note: Omar Haddad, 09-30-1949, to ICU",  # a dated day is a birth date, not also a phone
+    "logged in from 203.0.113.47 this morning",  # an IPv4 address
 ])
 def test_phone_shapes_without_context_are_not_phones(detector: PhiDetector, text: str) -> None:
     assert "PHONE" not in detector.detect(text).categories
