@@ -108,21 +108,26 @@ class RpcInterceptor(grpc.aio.ServerInterceptor):
         rid = str(metadata.get("x-request-id") or uuid.uuid4().hex)
         access = self._access
 
-        def begin() -> tuple[contextvars.Token, Span | None, object, float]:
+        def begin() -> _Begun:
             span = tracing.server_span(method, metadata) if observed else None
             attached = otel_context.attach(trace.set_span_in_context(span)) if span is not None else None
-            return request_id.set(rid), span, attached, time.perf_counter()
+            return _Begun(request_id.set(rid), span, attached, time.perf_counter())
 
-        def end(ctx: grpc.aio.ServicerContext, escaped: BaseException | None,
-                begun: tuple[contextvars.Token, Span | None, object, float]) -> None:
-            token, span, attached, start = begun
+        def end(ctx: grpc.aio.ServicerContext, escaped: BaseException | None, begun: _Begun) -> None:
             code = _code(ctx, escaped)
-            if span is not None:
-                otel_context.detach(attached)
-                tracing.end_rpc_span(span, code)
             if observed:
-                access.ended(method, code.name, start)
-            request_id.reset(token)
+                access.ended(method, code.name, begun.start)
+            # A stream the client left is closed by asyncio's generator finalizer, in a copy of the RPC's
+            # context: its variables cannot be reset there (nor need to be: the copy is dropped).
+            try:
+                request_id.reset(begun.token)
+                own = True
+            except ValueError:
+                own = False
+            if begun.span is not None:
+                if own:
+                    otel_context.detach(begun.attached)
+                tracing.end_rpc_span(begun.span, code)
 
         if handler.unary_unary:
             inner = handler.unary_unary
@@ -174,6 +179,16 @@ class RpcInterceptor(grpc.aio.ServerInterceptor):
         # Only reflection streams requests: open, untraced, served as it is. Another such method
         # is refused (UNIMPLEMENTED) where calls are authorized, until it is covered here.
         return None if checked else handler
+
+
+@dataclass
+class _Begun:
+    """What an RPC's start set, for its end to undo."""
+
+    token: contextvars.Token[str]
+    span: Span | None
+    attached: object
+    start: float
 
 
 async def _reject_undecodable(req: Any, ctx: grpc.aio.ServicerContext) -> None:

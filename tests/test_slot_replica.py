@@ -176,3 +176,21 @@ def test_the_mesh_lists_from_replicas_and_never_shows_what_it_booked(tmp_path):
             raise AssertionError("the cancelled slot was not listed again")
     finally:
         handle.close()
+
+
+def test_watches_the_client_leaves_end_without_an_error_in_the_clinic_log(start_clinic):
+    # Closed by asyncio's generator finalizer, in a copy of the RPC's context: the interceptor must not
+    # try to reset its context variables there.
+    clinic = start_clinic("clinic_a")
+    channel = clinic.service.channel()
+    try:
+        for n in range(40):
+            call = clinic_pb2_grpc.ClinicServiceStub(channel).WatchSlots(pb.WatchSlotsRequest(), timeout=10)
+            if n % 2:
+                assert next(call).snapshot
+            call.cancel()
+    finally:
+        channel.close()
+    time.sleep(0.5)
+    clinic.service.stop()
+    assert "Traceback" not in clinic.service.log_path.read_text(encoding="utf-8")
