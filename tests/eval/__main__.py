@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -217,6 +217,11 @@ def understanding_table(parts: dict[str, UnderstandingPart]) -> Table:
     return table
 
 
+def _held_out(parts: Sequence[tuple[str, Path]], label: str) -> list[Path]:
+    """The files of `parts` (label, path) held out: the ones checked against the targets."""
+    return [path for part, path in parts if part == label]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     # The tables are wide: a log written to a file keeps them whole.
@@ -288,16 +293,16 @@ def main(argv: list[str] | None = None) -> int:
     missed += [f"understanding ({name}) below {TARGET_OVERALL:.0%} overall or {TARGET_PER_INTENT:.0%} "
                "for an intent"
                for name, part in understanding.items() if not part.met()]
-    for part, path in PHI_PARTS:
+    for path in _held_out(PHI_PARTS, PHI_HELD_OUT):
         phi = phis[path]
-        if part == PHI_HELD_OUT and (phi.message_recall < PHI_TARGET_RECALL
-                                     or phi.span_precision < TARGET_PRECISION):
+        if phi.message_recall < PHI_TARGET_RECALL or phi.span_precision < TARGET_PRECISION:
             missed.append(f"PHI held out ({path.name}): recall {phi.message_recall:.1%}, "
                           f"span precision {phi.span_precision:.1%}")
-    held_out = interactions[dict(INTERACTION_PARTS)[INTERACTIONS_HELD_OUT]]
-    if held_out.recall < TARGET_RECALL or held_out.false_alarm_rate > TARGET_FALSE_ALARMS:
-        missed.append(f"drug interactions held out: {held_out.recall:.1%} major found, "
-                      f"{held_out.false_alarm_rate:.1%} false alarms")
+    for path in _held_out(INTERACTION_PARTS, INTERACTIONS_HELD_OUT):
+        found = interactions[path]
+        if found.recall < TARGET_RECALL or found.false_alarm_rate > TARGET_FALSE_ALARMS:
+            missed.append(f"drug interactions held out ({path.name}): {found.recall:.1%} major found, "
+                          f"{found.false_alarm_rate:.1%} false alarms")
     if scores[SCORE_HELD_OUT].rate < SCORE_TARGET:
         missed.append(f"score questions held out {scores[SCORE_HELD_OUT].rate:.1%} < {SCORE_TARGET:.0%}")
     if consults.red_flag_sensitivity < 1.0:
