@@ -114,6 +114,11 @@ class Guard:
     def state(self) -> str:
         return self.breaker.current_state  # "closed" | "open" | "half-open"
 
+    def reached(self) -> None:
+        """The far side answered outside a guarded call: its breaker closes."""
+        if self.breaker.current_state != "closed":
+            self.breaker.close()
+
     async def call(self, ctx: RequestContext, attempt: Callable[[float], Awaitable[Any]], *, retry: bool,
                    timeout_cap: float | None = None) -> Outcome:
         """Runs `attempt(timeout)` until it answers, fails for good, or the deadline is spent.

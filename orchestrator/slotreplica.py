@@ -36,10 +36,12 @@ Watch = Callable[[clinic_pb2.WatchSlotsRequest], AsyncIterator[clinic_pb2.WatchS
 
 
 class SlotReplica:
-    def __init__(self, clinic_id: str, watch: Watch, now: Callable[[], dt.datetime]) -> None:
+    def __init__(self, clinic_id: str, watch: Watch, now: Callable[[], dt.datetime],
+                 reached: Callable[[], None] = lambda: None) -> None:
         self.clinic_id = clinic_id
         self._watch = watch  # the clinic stub's WatchSlots
         self._now = now
+        self._reached = reached  # told of every snapshot: the clinic answered
         self.in_sync = asyncio.Event()  # set from the snapshot until the stream ends
         self._slots: dict[str, common_pb2.Slot] = {}
         self._at: dict[tuple[str, str, str], str] = {}  # (doctor, date, time) -> slot id
@@ -127,6 +129,7 @@ class SlotReplica:
             self._at.clear()
             self._doctors = list(message.doctors)
             self.in_sync.set()
+            self._reached()
         for slot in message.open:
             self._slots[slot.slot_id] = slot
             self._at[(slot.doctor, slot.date, slot.time)] = slot.slot_id

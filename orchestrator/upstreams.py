@@ -183,7 +183,10 @@ class Mesh:
         waits up to `wait_s` for their snapshots, so the first listings are answered like the later
         ones; a clinic not up by then is followed when it comes."""
         for clinic_id, methods in self._clinics.items():
-            replica = SlotReplica(clinic_id, methods["WatchSlots"].invoke, now)
+            # A snapshot is the clinic answering: it closes a breaker that failed calls opened, which no
+            # listing would otherwise try again.
+            replica = SlotReplica(clinic_id, methods["WatchSlots"].invoke, now,
+                                  reached=self.clinics[clinic_id].guard.reached)
             self.replicas[clinic_id] = replica
             self._following.append(asyncio.create_task(replica.follow(), name=f"follow slots of {clinic_id}"))
         snapshots = asyncio.gather(*(replica.in_sync.wait() for replica in self.replicas.values()))

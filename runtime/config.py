@@ -64,11 +64,19 @@ def _value(var: Var, kind: Any) -> Any:
         return var.default
     if var.parse is not None:
         return var.parse(raw)
+    if kind is bool:
+        return _boolean(var, raw)
     if kind is int or kind is float:
         return _number(var, raw, kind)
     if kind is Path:
         return Path(raw)
     return raw
+
+
+def _boolean(var: Var, raw: str) -> bool:
+    if raw.lower() not in ("true", "false"):
+        raise ConfigError(f"{var.env} must be true or false, got {raw[:40]!r}")
+    return raw.lower() == "true"
 
 
 def _number(var: Var, raw: str, kind: type[int] | type[float]) -> int | float:
@@ -90,6 +98,8 @@ def _default(var: Var) -> str:
         return "unset"
     if isinstance(var.default, Path) and not var.default.is_absolute():
         return f"`./{var.default}`"  # Path("./var") prints as "var"
+    if isinstance(var.default, bool):
+        return f"`{str(var.default).lower()}`"  # as it is written in the environment
     return f"`{var.default}`"
 
 

@@ -68,10 +68,11 @@ class AccessLog:
         self._slow_s = policy.slow_ms / 1000
         self._credit = 0.0
 
-    def ended(self, method: str, code: str, start: float) -> None:
+    def ended(self, method: str, code: str, start: float, *, stream: bool = False) -> None:
+        """`stream`: a server stream, which lasts as long as its watcher, so its length is not slowness."""
         seconds = time.perf_counter() - start
         metrics.record_rpc(method, code, seconds)
-        if code != "OK" or seconds >= self._slow_s:
+        if code != "OK" or (seconds >= self._slow_s and not stream):
             level = logging.WARNING
         else:
             self._credit += self._sample
@@ -108,15 +109,15 @@ class RpcInterceptor(grpc.aio.ServerInterceptor):
         rid = str(metadata.get("x-request-id") or uuid.uuid4().hex)
         access = self._access
 
-        def begin() -> _Begun:
+        def begin(stream: bool = False) -> _Begun:
             span = tracing.server_span(method, metadata) if observed else None
             attached = otel_context.attach(trace.set_span_in_context(span)) if span is not None else None
-            return _Begun(request_id.set(rid), span, attached, time.perf_counter())
+            return _Begun(request_id.set(rid), span, attached, time.perf_counter(), stream)
 
         def end(ctx: grpc.aio.ServicerContext, escaped: BaseException | None, begun: _Begun) -> None:
             code = _code(ctx, escaped)
             if observed:
-                access.ended(method, code.name, begun.start)
+                access.ended(method, code.name, begun.start, stream=begun.stream)
             # A stream the client left is closed by asyncio's generator finalizer, in a copy of the RPC's
             # context: its variables cannot be reset there (nor need to be: the copy is dropped).
             try:
@@ -156,7 +157,7 @@ class RpcInterceptor(grpc.aio.ServerInterceptor):
             inner_stream = handler.unary_stream
 
             async def stream(req: Any, ctx: grpc.aio.ServicerContext) -> Any:
-                begun = begin()
+                begun = begin(stream=True)
                 escaped: BaseException | None = None
                 try:
                     if checked:
@@ -189,6 +190,7 @@ class _Begun:
     span: Span | None
     attached: object
     start: float
+    stream: bool
 
 
 async def _reject_undecodable(req: Any, ctx: grpc.aio.ServicerContext) -> None:

@@ -323,11 +323,10 @@ class OrchestratorSettings:
                                              "that window, in seconds", minimum=0.001)
     slots_per_clinic: int = setting("HEALTHMESH_SLOTS_PER_CLINIC", 5,
                                     "slots listed per clinic when no date is given", minimum=1)
-    slot_replica: bool = setting("HEALTHMESH_SLOT_REPLICA", False,
-                                 "`true`: list slots from a replica of each clinic's open slots, kept by its "
-                                 "WatchSlots stream, instead of asking every clinic of the specialty; "
-                                 "bookings still go to the clinic", shown="`false`",
-                                 parse=lambda raw: raw.lower() == "true")
+    slot_replica: bool = setting("HEALTHMESH_SLOT_REPLICA", True,
+                                 "list slots from a replica of each clinic's open slots, kept by its "
+                                 "WatchSlots stream (bookings always go to the clinic); `false`: ask every "
+                                 "clinic of the specialty for each listing")
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import NonRecordingSpan, SpanContext, Status, StatusCode, TraceFlags
 
 from healthmesh.v1 import orchestrator_pb2
+from runtime.interceptors import AccessLog, AccessPolicy
 from runtime.settings import TracingSettings
 from runtime.tracing import KeepFailedAndSlow, sampler
 from tests.conftest import MARIA, run_mesh
@@ -255,8 +256,7 @@ def test_a_running_mesh_exports_over_http_and_is_scraped_without_phi(receiver, t
     assert _has(orchestrator, upstream, upstream="clinic_c", code="UNAVAILABLE")
     assert _has(orchestrator, "healthmesh_upstream_breaker_state", upstream="clinic_a")
     assert _has(orchestrator, "healthmesh_model_routes_total", route="none", phi_local="true")
-    assert _has(scraped["clinic_a"], served, method="/healthmesh.v1.ClinicService/ListAvailableSlots",
-                code="OK")
+    assert _has(scraped["clinic_a"], served, method="/healthmesh.v1.ClinicService/DescribeClinic", code="OK")
     assert _has(scraped["verifier"], served, method="/healthmesh.v1.VerifierService/ScreenInput", code="OK")
     pushed = {m.name for request in handler.metrics for resource in request.resource_metrics
               for scope in resource.scope_metrics for m in scope.metrics}
@@ -281,9 +281,21 @@ def test_every_ok_rpc_is_logged_when_asked(tmp_path) -> None:
     finally:
         mesh.close()
     lines = [line for line in _log_lines(tmp_path / "logs" / "clinic_a.log") if line["message"] == "rpc"]
-    assert ("INFO", "OK", "/healthmesh.v1.ClinicService/ListAvailableSlots") in {
+    # The orchestrator's DescribeClinic at its start (its listing came from the slot replica).
+    assert ("INFO", "OK", "/healthmesh.v1.ClinicService/DescribeClinic") in {
         (r["level"], r["code"], r["method"]) for r in lines}
     assert not any(line["message"] == "metrics" for line in _log_lines(tmp_path / "logs" / "clinic_a.log"))
+
+
+def test_a_long_stream_is_not_logged_as_slow(caplog: pytest.LogCaptureFixture) -> None:
+    # A WatchSlots stream lasts as long as its watcher: its length says nothing of the clinic's speed.
+    access = AccessLog(AccessPolicy(ok_sample=0.0, slow_ms=500))
+    an_hour_ago = time.perf_counter() - 3600
+    with caplog.at_level("INFO", logger="access"):
+        access.ended("/healthmesh.v1.ClinicService/WatchSlots", "OK", an_hour_ago, stream=True)
+        access.ended("/healthmesh.v1.ClinicService/WatchSlots", "UNAVAILABLE", an_hour_ago, stream=True)
+        access.ended("/healthmesh.v1.ClinicService/ListAvailableSlots", "OK", an_hour_ago)
+    assert [(r.levelname, r.code) for r in caplog.records] == [("WARNING", "UNAVAILABLE"), ("WARNING", "OK")]
 
 
 def test_settings_default_to_a_one_percent_parent_based_sample() -> None:

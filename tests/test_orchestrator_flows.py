@@ -28,7 +28,8 @@ def test_listing_asks_every_clinic_of_the_specialty(mesh):
     assert reply.verification.safe
     assert sorted((s.clinic_id, s.action) for s in reply.steps) == [
         ("clinic_a", "list_available_slots"), ("clinic_c", "list_available_slots")]
-    assert all(s.status == pb.STEP_STATUS_OK and s.attempts == 1 for s in reply.steps)
+    # 0 attempts: listed from the clinic's slot replica; 1: the clinic was asked (replica not in sync).
+    assert all(s.status == pb.STEP_STATUS_OK and s.attempts <= 1 for s in reply.steps)
     assert {s.clinic_id for s in reply.slots} == {"clinic_a", "clinic_c"}
     # Every slot is in the answer with its clinic named; the earliest is highlighted.
     # A line per doctor and day, with its times.

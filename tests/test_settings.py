@@ -43,12 +43,14 @@ def test_defaults(clean_env: pytest.MonkeyPatch) -> None:
     assert settings.service.port_or(50060) == 50060
     assert settings.models.writers == frozenset({"cloud"})
     assert settings.cloud.base_url == "" and settings.clock.now is None
+    assert settings.orchestrator.slot_replica
     clean_env.setenv("HEALTHMESH_TRACE_FILE", "OFF")
     clean_env.setenv("HEALTHMESH_PORT", " 0 ")
     clean_env.setenv("HEALTHMESH_WRITERS", "none")
+    clean_env.setenv("HEALTHMESH_SLOT_REPLICA", "False")
     settings = Settings.from_env()
     assert settings.trace_file is None and settings.service.port_or(50060) == 0
-    assert settings.models.writers == frozenset()
+    assert settings.models.writers == frozenset() and not settings.orchestrator.slot_replica
 
 
 def test_the_metrics_port_follows_the_grpc_port_unless_set(clean_env: pytest.MonkeyPatch) -> None:
@@ -74,6 +76,7 @@ def test_the_metrics_port_follows_the_grpc_port_unless_set(clean_env: pytest.Mon
     ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json", "OTEL_EXPORTER_OTLP_PROTOCOL must be one of grpc, http/"),
     ("HEALTHMESH_ACCESS_LOG_SAMPLE", "all", "HEALTHMESH_ACCESS_LOG_SAMPLE must be a number from 0 to 1"),
     ("HEALTHMESH_METRICS_PORT", "none", 'HEALTHMESH_METRICS_PORT must be a port number or "off"'),
+    ("HEALTHMESH_SLOT_REPLICA", "no", "HEALTHMESH_SLOT_REPLICA must be true or false, got 'no'"),
 ])
 def test_malformed_values_name_their_variable(clean_env: pytest.MonkeyPatch, name: str, value: str,
                                               message: str) -> None:

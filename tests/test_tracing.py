@@ -49,7 +49,8 @@ def test_one_ask_is_one_trace_across_services(collector, tmp_path):
     sink, port = collector
     mesh = run_mesh(tmp_path, OTEL_EXPORTER_OTLP_ENDPOINT=f"http://127.0.0.1:{port}",
                     OTEL_EXPORTER_OTLP_INSECURE="true", OTEL_BSP_SCHEDULE_DELAY="100",
-                    OTEL_TRACES_SAMPLER="parentbased_always_on")  # every trace: its edges are the subject
+                    OTEL_TRACES_SAMPLER="parentbased_always_on",  # every trace: its edges are the subject
+                    HEALTHMESH_SLOT_REPLICA="false")  # and a listing that crosses to both clinics
     try:
         reply = mesh.ask("quero ver horários de cardiologia", patient=MARIA)
         trace_id = reply.trace_id
