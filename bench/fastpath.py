@@ -1,5 +1,6 @@
 """The Ask's fast path against its floor: the two-clinic listing Ask of the real mesh (default
-settings, and listing from its slot replicas: HEALTHMESH_SLOT_REPLICA) and the bare stand-in of its
+settings: listed from its slot replicas; and asking every clinic: HEALTHMESH_SLOT_REPLICA=false) and
+the bare stand-in of its
 hop structure (bench.floor), in alternating rounds of one run, so a change in the machine's load
 falls on each. Prints Ask p50 / floor p50 and throughput at
 concurrency 1 and 16, CPU ms per Ask of each process (from /proc, over the measured rounds), and
@@ -56,14 +57,14 @@ async def rounds(calls: dict[str, Callable[[int], Awaitable[object]]], pids: dic
 Measured = tuple[dict[str, dict[int, Result]], dict[str, dict[str, float]]]
 
 
-REPLICA = "Ask, slot replica"
+EVERY_CLINIC = "Ask, every clinic asked"
 
 
 async def _against_floor(tmp: Path, requests: int) -> Measured:
     meshes = {"Ask": start_mesh(tmp / "mesh", ephemeral_ports=True)}
     try:
-        meshes[REPLICA] = start_mesh(tmp / "replica", ephemeral_ports=True,
-                                     env={"HEALTHMESH_SLOT_REPLICA": "true"})
+        meshes[EVERY_CLINIC] = start_mesh(tmp / "every-clinic", ephemeral_ports=True,
+                                          env={"HEALTHMESH_SLOT_REPLICA": "false"})
         with start_floor(tmp / "floor-pki") as floor:
             async with contextlib.AsyncExitStack() as stack:
                 bare = await stack.enter_async_context(

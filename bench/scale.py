@@ -1,6 +1,7 @@
 """Fan-out that scales with clinics: the same cardiology listing Ask on a registry of the two
-cardiology clinics and on one of eight (six more, seeded from their ids), in one run; each asking
-every clinic (the default) and listing from the orchestrator's slot replicas (HEALTHMESH_SLOT_REPLICA)."""
+cardiology clinics and on one of eight (six more, seeded from their ids), in one run; each listing
+from the orchestrator's slot replicas (the default) and asking every clinic
+(HEALTHMESH_SLOT_REPLICA=false)."""
 
 import asyncio
 import contextlib
@@ -32,7 +33,7 @@ def cardiology_registry(path: Path, extra: list[str]) -> Path:
     return path
 
 
-MODES = {"": "false", ", replica": "true"}  # label suffix -> HEALTHMESH_SLOT_REPLICA
+MODES = {"": "true", ", every clinic asked": "false"}  # label suffix -> HEALTHMESH_SLOT_REPLICA
 
 
 def _cardiology_mesh(data: Path, clinics: int, replica: str) -> LocalMesh:
@@ -69,7 +70,7 @@ async def run(console: Console, requests: int) -> None:
             results, cpu = await rounds(calls, pids, requests // 2, concurrencies=(1,))
     for suffix in MODES:
         two, eight = results[f"2 clinics{suffix}"][1], results[f"8 clinics{suffix}"][1]
-        how = "listing from slot replicas" if suffix else "asking every clinic"
+        how = "asking every clinic" if suffix else "listing from slot replicas"
         console.print(table(f"Ask fan-out: eight cardiology clinics vs two, {how}, alternating rounds",
                             [two, eight], {1: two}, "two clinics", "target: eight within 1.3x of two"))
     out = Table(title="CPU ms per Ask, by process (concurrency 1)")
