@@ -39,7 +39,10 @@ _PERSON_ONLY = re.compile(
     r"\s+(?:(?:has(?:\s+had)?|had|got|tem|teve|esta|ta|ficou|anda)\s+(?:com\s+|a\s+|an\s+|uma?\s+)?"
     r"(?:fever|febre|cough|tosse|rash|diarrh?o?ea|diarreia|vomito|dor|pain|flu|gripe|covid|dengue|asthma|asma|"
     r"otite|infeccao|infection|headache|cold|resfriado|catapora|pneumonia|bronquite)|vomit(?:ou|ed)|"
-    r"threw\s+up|desmaiou|fainted|passed\s+out|tossiu|chorou|mandou|caiu\s+d[ao]|fell\s+(?:down|off|from))\b",
+    r"threw\s+up|desmaiou|fainted|passed\s+out|tossiu|chorou|mandou|caiu\s+d[ao]|fell\s+(?:down|off|from)|"
+    # "precious has been coughing all night", "a flor ta tossindo"
+    r"(?:has\s+been|had\s+been|is|was|esta|ta|anda|ficou)\s+(?:coughing|vomiting|wheezing|crying|throwing\s+up|"
+    r"tossindo|vomitando|chiando|chorando))\b",
     re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
 # Two first names joined, as people are: "kauan e kaique precisam…", "ama and kwabena are twins".
@@ -48,7 +51,9 @@ _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
 _ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
 _ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|pede|pedi|pedir|diga|dizer|fala|falei))"
                      r"\s+$")
-_TO_DO = re.compile(r"\s+(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}")
+# or what to say: "tell joy the prescription is ready", "avisa a paz que chegou"
+_TO_DO = re.compile(r"\s+(?:(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}|that\b|que\b|"
+                    r"(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+\s+(?:is|are|was|were|came|esta|ta|chegou|saiu)\b)")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
 _LISTED = re.compile(r"\b[A-Za-z]+\s*,\s*(?:[A-Za-z]+\s*,\s*)*[A-Za-z]+,?\s+(?:and|e)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
@@ -123,7 +128,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
         results, tokens, i = [], list(_TOKEN.finditer(text)), 0
-        listed = self._listed(text) if "," in text and (" e " in text or " and " in text) else []
+        listed, unlisted = self._listed(text) if "," in text and (" e " in text or " and " in text) else ([], [])
+        results += [RecognizerResult("NAME", start, end, 0.6) for start, end in unlisted]
         while i < len(tokens):
             run = self._run(text, tokens, i)
             if not run:
@@ -136,7 +142,9 @@ class GazetteerNameRecognizer(LocalRecognizer):
             i = tokens.index(run[-1]) + 1
         for m in _SURNAME_FIRST.finditer(text):
             last, first = m.group(1).lower(), m.group(2).lower()
-            if last in self._names.last and first in self._names.first and not {last, first} & self._stop:
+            # A surname no list holds, before a first name that is no word: "Oyelaran, Tunde".
+            surname = last in self._names.last or (last not in self._common and first not in self._names.words)
+            if surname and first in self._names.first and not {last, first} & self._stop:
                 results.append(RecognizerResult("NAME", m.start(), m.end(), 0.5))
         return results
 
@@ -157,16 +165,22 @@ class GazetteerNameRecognizer(LocalRecognizer):
         # The set lookup first: most words are common ones, and it is cheaper than the pattern.
         return len(word) >= 5 and word not in self._common and _POLYNESIAN.fullmatch(word) is not None
 
-    def _listed(self, text: str) -> list[tuple[int, int]]:
-        """Lists of three or more first names, one at least no common word."""
-        spans = []
+    def _listed(self, text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Lists of three or more first names, one at least no common word, and the capitalized words in
+        them no gazetteer or dictionary holds, named by the list: "Aarav, Ishaan and Diya"."""
+        spans, unlisted = [], []
         for m in _LISTED.finditer(text):
-            *most, _joiner, last = re.findall(r"[A-Za-z]+", m.group().lower())
+            *most, _joiner, last = re.finditer(r"[A-Za-z]+", m.group())
             words = [*most, last]
-            if (all(self._first(w) and w not in self._stop for w in words)
-                    and any(w not in self._names.words for w in words)):
+            lower = [w.group().lower() for w in words]
+            new = [w for w, word in zip(words, lower, strict=True) if not self._first(word)
+                   and w.group()[0].isupper() and word not in self._common]
+            if (all(word not in self._stop for word in lower) and len(new) < len(words)
+                    and all(self._first(word) for w, word in zip(words, lower, strict=True) if w not in new)
+                    and any(self._first(word) and word not in self._names.words for word in lower)):
                 spans.append(m.span())
-        return spans
+                unlisted += [(m.start() + w.start(), m.start() + w.end()) for w in new]
+        return spans, unlisted
 
     def _run(self, text: str, tokens: list[re.Match[str]], i: int) -> list[re.Match[str]]:
         """The names from token i on, joined by spaces and particles; none unless a first name starts them."""

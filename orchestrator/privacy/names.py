@@ -51,7 +51,11 @@ _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brothe
     namorado namorada companheiro companheira kid grandson granddaughter grandchild nephew niece cousin aunt
     uncle caregiver carer cuidador cuidadora vo vovo sobrinho sobrinha primo prima enteado enteada padrasto
     madrasta colega roommate interpreter interprete acompanhante dependente titular bisavo bisava bisa
-    bisneto bisneta newborn boss chefe patrao patroa""".split())
+    bisneto bisneta newborn boss chefe patrao patroa stepson stepdaughter stepmother stepfather stepmom stepdad
+    stepbrother stepsister fiance fiancee godmother godfather goddaughter guardian manager housemate flatmate
+    genro cunhado cunhada noivo noiva madrinha padrinho afilhado afilhada responsavel""".split())
+# Kin words that are also names ("Nora"), read only after "my"/"minha": "a Taina e minha nora".
+_KIN_NAMED = ("nora",)
 # Words that end a name typed in lower case after "me chamo" / "my name is".
 _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     and e ou or quero queria gostaria preciso need want would like to para pra tenho have has is am are sou
@@ -109,7 +113,7 @@ _STRONG = (r"my\s+name'?s|(?:last|first|family)\s+name|surname|sobrenome|name\s+
            r"(?:nome\s+social|social\s+name|preferred\s+name|nickname|apelido)(?:\s+(?:is|e|eh|dela|dele|her|his))*|"
            r"nome\s+(?:completo\s+|dela\s+|dele\s+)?(?:e|eh)|me\s+chamo|chamo-me|call\s+me|"
            r"patient(?:'s)?\s+name\s*(?:is\b|:)?|nome\s+d[oa]\s+paciente\s*(?:e\b|:)?|se\s+chama|"
-           r"is\s+called|named|chamad[oa]|goes\s+by|go\s+by|aqui\s+(?:e|eh)\s+(?:o|a)|"
+           r"is\s+called|(?:be|being)\s+called|named|chamad[oa]|goes\s+by|go\s+by|aqui\s+(?:e|eh)\s+(?:o|a)|"
            r"quem\s+(?:fala|(?:ta|esta)\s+falando)\s+(?:e|eh)(?:\s+(?:o|a))?|"
            # The answer to "what's your name?" and a booking "under" a name.
            r"(?:what'?s|what\s+is|qual\s+(?:e|eh)?\s*o)\s+(?:your|the|seu)\s+(?:full\s+)?(?:name|nome)[^?]{0,30}\?"
@@ -118,6 +122,8 @@ _KIN = _trie(_KIN_WORDS)
 # Before these the name must be capitalized ("I'm looking" is not a name, "I'm Maria" is).
 _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patient|paciente|(?-i:Pt)\.?|"
          rf"pcte\.?|pte\.?|pac\.|"
+         # a message's sender: "message from Abdulrahman Al-Farsi", "recado da Dalva"
+         rf"(?:message|msg|voicemail|note|recado|mensagem|ligacao)\s+(?:from|de|d[oa])|"
          rf"mrs?\.?|ms\.?|miss|sra?\.?|srta\.?|dona|seu|nurse|enfermeir[oa]|"
          rf"(?:(?:for|para|pra)\s+)?(?:(?:a|o)\s+)?(?:(?:my|minha|meu)\s+|(?:a|o|the)\s+)(?:{_KIN})")
 # A relation word alone, an in-law, a roommate, kin before a name in parentheses: "niece Kalea",
@@ -196,7 +202,8 @@ def name_pair_recognizer() -> KnownNames:
 
 _KIN_NAME_STOP = _stop(_NOT_NAMES_LOWER | _COMMON)
 _NAME_BY_KIN = _name(_WORD_ANY, _KIN_NAME_STOP)
-_MY_KIN = rf"(?:my|meu|minha|our|nosso|nossa)\s+(?:{_KIN})(?!\w)"
+# or a relative's: "siriporn is my mothers carer"
+_MY_KIN = rf"(?:my|meu|minha|our|nosso|nossa)\s+(?:(?:{_KIN})'?s\s+)?(?:{_KIN})(?!\w)"
 _IS_MY = re.compile(r"(?i)\b(?:is|e|eh)\s+(?:my|meu|minha|our|nosso|nossa)\s")
 
 
@@ -349,7 +356,8 @@ _CONTACT = r"[\s,]*(?:(?:at|em|no|on|:)\s*)?(?:[\w.+\-]+@|\+\d|\(\d{2,3}\)\s*\d)
 # the writer ("will is my caregiver", "a rosa minha vizinha") or, opening the message, the writer
 # ("vitoria aqui", "gabriel falando").
 _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+)?(?:(?:is|e|eh|-)\s+)?"
-               rf"(?:my|minha|meu|our|nossa|nosso)\s+(?:{_KIN})\b"
+               # a relative's too: "Siriporn is my mothers carer"
+               rf"(?:my|minha|meu|our|nossa|nosso)\s+(?:(?:{_KIN})'?s\s+)?(?:{_KIN}|{'|'.join(_KIN_NAMED)})\b"
                # or whose relative they are: "a ivone e cuidadora do meu pai", "is the caregiver of"
                rf"|[\s,]*(?:is|e|eh)\s+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of|to)\b"
                # or in parentheses: "o caua (meu filho)", "dependente Helena (filha)"
@@ -452,13 +460,13 @@ _NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Hemo
                 # and in English before its noun: "Johns Hopkins Hospital", "Boston Children's Hospital",
                 # "Martin Luther King Jr Blvd", "Ford Motor Company".
                 r"|\b(?:[A-Z][\w'\-]*\s+){1,4}(?:Hospital|Clinic|Medical\s+Center|Health|Institute|University|"
-                r"Street|St|Avenue|Ave|Boulevard|Blvd|Road|Rd|Lane|Drive|Highway|(?:State|National|City)\s+Park|Beach|Plaza|"
+                r"Cathedral|Temple|Mosque|Synagogue|Parish|Street|St|Avenue|Ave|Boulevard|Blvd|Road|Rd|Lane|Drive|Highway|(?:State|National|City)\s+Park|Beach|Plaza|"
                 r"Square|Stadium|Airport|"
                 r"Company|Co|Corp|Corporation|Inc|"
                 r"Motors?|Bank|Pharmacy|Farma|Pharma|Ward|Wing|Unit|Memorial|Lodge|House|Church|Chapel|Lutheran|"
                 # schools and shops: "Lincoln High", "Ashley Furniture"; a ward in lower case.
                 r"Baptist|Methodist|Catholic|High|Elementary|Academy|College|School|Furniture|Diagnostics|Labs?|"
-                r"Foods?|Market|Store|Mall|ward|wing|unit)\b"
+                r"Foods?|Market|Store|Mall|ward|wing|unit|hospital|clinic)\b"
                 # Places reached or served: "flying to La Paz", "vou viajar pra Vitória", "a unidade de
                 # Vitória da Conquista".
                 rf"|(?i:\b(?:{_trie(_REACHING)})\s+(?:{_trie(_TO)})\s+)"
