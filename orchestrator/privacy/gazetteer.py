@@ -67,6 +67,21 @@ _POLYNESIAN = re.compile(r"(?:(?:ng|wh|[hklmnprtw])?[aeiou]){3,}")
 _COMMON_FREQUENCY = 1e-6
 
 
+# A Portuguese word of Polynesian shape seen this often, and never in English, is Portuguese vocabulary, not
+# a Maori or Hawaiian name ("otite"); those names turn up in English text too ("moana", "kalani").
+_PORTUGUESE_ONLY_FREQUENCY = 1e-7
+
+
+@cache
+def portuguese_only_polynesian() -> frozenset[str]:
+    """Portuguese words of Polynesian shape, at least `_PORTUGUESE_ONLY_FREQUENCY` and absent from English,
+    accents stripped: "otite", "pomadinha"."""
+    english = get_frequency_dict("en")
+    return frozenset(plain for word, frequency in get_frequency_dict("pt").items()
+                     if frequency >= _PORTUGUESE_ONLY_FREQUENCY and word not in english
+                     and _POLYNESIAN.fullmatch(plain := strip_accents(word)))
+
+
 @cache
 def common_words() -> frozenset[str]:
     """English and Portuguese words of at least `_COMMON_FREQUENCY`, accents stripped, as a set: a
@@ -111,6 +126,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
                  whoever: tuple[str, ...], names: Gazetteer | None = None) -> None:
         self._names = names or gazetteer()
         self._common = common_words()
+        self._not_polynesian = self._common | portuguese_only_polynesian()  # words of that shape
         self._stop = frozenset(stop_words)
         # "meu marido, o ubirajara, esta internado": an article may come between.
         self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue})\s*[,:]?\s*(?:(?:o|a)\s+)?)$")
@@ -128,7 +144,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
         results, tokens, i = [], list(_TOKEN.finditer(text)), 0
-        listed, unlisted = self._listed(text) if "," in text and (" e " in text or " and " in text) else ([], [])
+        lists = "," in text and (" e " in text or " and " in text)
+        listed, unlisted = self._listed(text) if lists else ([], [])
         results += [RecognizerResult("NAME", start, end, 0.6) for start, end in unlisted]
         while i < len(tokens):
             run = self._run(text, tokens, i)
@@ -143,7 +160,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         for m in _SURNAME_FIRST.finditer(text):
             last, first = m.group(1).lower(), m.group(2).lower()
             # A surname no list holds, before a first name that is no word: "Oyelaran, Tunde".
-            surname = last in self._names.last or (last not in self._common and first not in self._names.words)
+            surname = last in self._names.last or (last not in self._common
+                                                   and first not in self._names.words)
             if surname and first in self._names.first and not {last, first} & self._stop:
                 results.append(RecognizerResult("NAME", m.start(), m.end(), 0.5))
         return results
@@ -163,7 +181,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
 
     def _polynesian(self, word: str) -> bool:
         # The set lookup first: most words are common ones, and it is cheaper than the pattern.
-        return len(word) >= 5 and word not in self._common and _POLYNESIAN.fullmatch(word) is not None
+        return len(word) >= 5 and word not in self._not_polynesian and _POLYNESIAN.fullmatch(word) is not None
 
     def _listed(self, text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         """Lists of three or more first names, one at least no common word, and the capitalized words in
@@ -187,7 +205,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
         first = tokens[i].group()
         head = first.lower().split("-")[0]
         # `_first` inlined, set lookups before the pattern: this runs on every word of every message.
-        if head not in self._names.first and (len(head) < 5 or head in self._common
+        if head not in self._names.first and (len(head) < 5 or head in self._not_polynesian
                                               or not _POLYNESIAN.fullmatch(head)):
             return []
         if not self._is_name(first):
@@ -259,7 +277,9 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if (names[0].lower() in self._names.first and _PERSON_ONLY.match(text, end)
                 and self._clause_opening.search(text, max(0, start - 12), start)):
             return 0.6
-        if len(names) == 1 and self._joined(text, start, end, bool(plain)):
+        # One first name or two ("ana clara e joao miguel tomaram a vacina").
+        if ((len(names) == 1 or (len(names) == 2 and all(n.lower() in self._names.first for n in names)))
+                and self._joined(text, start, end, bool(plain))):
             return 0.6
         # A clause's subject: "…mas keila acordou com febre", "nurse note: mei refused her meds".
         if (plain and self._clause_verb.match(text, end)
