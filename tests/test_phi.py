@@ -1071,3 +1071,65 @@ def test_a_name_before_a_charts_age_and_sex(detector: PhiDetector, text: str, na
 
 def test_a_ward_before_a_floor_is_no_name(detector: PhiDetector) -> None:
     assert "NAME" not in detector.detect("Ward B, 3F, next to the lifts").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("my stepdaughter Wairimu has a fever since Sunday", "Wairimu"),
+    ("her fiance Tomasz will sign the discharge papers", "Tomasz"),
+    ("a madrinha dele, Conceição, vai buscar o atestado", "Conceição"),
+    ("meu cunhado Everaldo precisa remarcar", "Everaldo"),
+    ("case manager Yolanda called about the wheelchair", "Yolanda"),
+    ("o responsavel Genival assinou o termo", "Genival"),
+])
+def test_relatives_and_roles_before_a_name(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Nuno is my fathers caregiver, he has the keys", "Nuno"),
+    ("a Jaqueline é minha nora, pode passar pra ela", "Jaqueline"),
+    ("pode avisar o Rodrigo que e meu marido", "Rodrigo"),
+    ("Hyun-woo (my brother in law) will translate", "Hyun-woo"),
+    ("her family (Tomas, nephew) visits every day", "Tomas"),
+])
+def test_a_name_then_who_the_person_is_to_the_writer(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("the children are Vihaan, Anika and Reyansh, all due for boosters", ["Vihaan", "Anika", "Reyansh"]),
+    ("maria eduarda e joao pedro tomaram a vacina juntos", ["maria eduarda", "joao pedro"]),
+])
+def test_names_in_a_list_even_ones_no_list_holds(detector: PhiDetector, text: str, names: list[str]) -> None:
+    assert all(name in " | ".join(_spans(detector, text, "NAME")) for name in names)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("she prefers to be called Bubu at home", "Bubu"),
+    ("voicemail from Oluwafemi Adeyinka about the biopsy", "Oluwafemi Adeyinka"),
+    ("Referral: Tamatea Ngata, worsening cough", "Tamatea Ngata"),
+    ("bed 6: Adeyemi, Bisi, stable on room air", "Adeyemi, Bisi"),
+    ("please tell kwame the results are back", "kwame"),
+    ("grace has been coughing since the weekend", "grace"),
+    ("it is spelled Aoife not Aoiffe", "Aoife"),
+])
+def test_names_a_new_writer_gives_with_little_context(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("Iolanda Ferreira, 96, desorientada, sem febre", "96"),
+    ("Harold Finch, 91, fell overnight, no injury", "91"),
+])
+def test_an_age_over_89_between_commas_before_a_finding(detector: PhiDetector, text: str, age: str) -> None:
+    assert _spans(detector, text, "AGE_OVER_89") == [age]
+
+
+@pytest.mark.parametrize("text", [
+    "the kids have otite again, can we book a visit?", "Referral: Dear Dr. Osei, thank you for seeing",
+    "we prayed at Grace Cathedral before the surgery", "Sacred Heart hospital faxed the results",
+    "Rua Augusta, 95, apto 4", "tell me the results are normal please",
+])
+def test_words_letters_and_places_a_new_rule_could_take_for_names(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+    assert "AGE_OVER_89" not in detector.detect(text).categories

@@ -39,7 +39,10 @@ _PERSON_ONLY = re.compile(
     r"\s+(?:(?:has(?:\s+had)?|had|got|tem|teve|esta|ta|ficou|anda)\s+(?:com\s+|a\s+|an\s+|uma?\s+)?"
     r"(?:fever|febre|cough|tosse|rash|diarrh?o?ea|diarreia|vomito|dor|pain|flu|gripe|covid|dengue|asthma|asma|"
     r"otite|infeccao|infection|headache|cold|resfriado|catapora|pneumonia|bronquite)|vomit(?:ou|ed)|"
-    r"threw\s+up|desmaiou|fainted|passed\s+out|tossiu|chorou|mandou|caiu\s+d[ao]|fell\s+(?:down|off|from))\b",
+    r"threw\s+up|desmaiou|fainted|passed\s+out|tossiu|chorou|mandou|caiu\s+d[ao]|fell\s+(?:down|off|from)|"
+    # "precious has been coughing all night", "a flor ta tossindo"
+    r"(?:has\s+been|had\s+been|is|was|esta|ta|anda|ficou)\s+(?:coughing|vomiting|wheezing|crying|throwing\s+up|"
+    r"tossindo|vomitando|chiando|chorando))\b",
     re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
 # Two first names joined, as people are: "kauan e kaique precisam…", "ama and kwabena are twins".
@@ -48,7 +51,9 @@ _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
 _ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
 _ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|pede|pedi|pedir|diga|dizer|fala|falei))"
                      r"\s+$")
-_TO_DO = re.compile(r"\s+(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}")
+# or what to say: "tell joy the prescription is ready", "avisa a paz que chegou"
+_TO_DO = re.compile(r"\s+(?:(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}|that\b|que\b|"
+                    r"(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+\s+(?:is|are|was|were|came|esta|ta|chegou|saiu)\b)")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
 _LISTED = re.compile(r"\b[A-Za-z]+\s*,\s*(?:[A-Za-z]+\s*,\s*)*[A-Za-z]+,?\s+(?:and|e)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
@@ -60,6 +65,21 @@ _POLYNESIAN = re.compile(r"(?:(?:ng|wh|[hklmnprtw])?[aeiou]){3,}")
 # A word at least this frequent in English or Portuguese (Zipf 3, once per million words) is a word
 # before it is a name nobody listed: "my son vomited" is not "my son Aiyana".
 _COMMON_FREQUENCY = 1e-6
+
+
+# A Portuguese word of Polynesian shape seen this often, and never in English, is Portuguese vocabulary, not
+# a Maori or Hawaiian name ("otite"); those names turn up in English text too ("moana", "kalani").
+_PORTUGUESE_ONLY_FREQUENCY = 1e-7
+
+
+@cache
+def portuguese_only_polynesian() -> frozenset[str]:
+    """Portuguese words of Polynesian shape, at least `_PORTUGUESE_ONLY_FREQUENCY` and absent from English,
+    accents stripped: "otite", "pomadinha"."""
+    english = get_frequency_dict("en")
+    return frozenset(plain for word, frequency in get_frequency_dict("pt").items()
+                     if frequency >= _PORTUGUESE_ONLY_FREQUENCY and word not in english
+                     and _POLYNESIAN.fullmatch(plain := strip_accents(word)))
 
 
 @cache
@@ -106,6 +126,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
                  whoever: tuple[str, ...], names: Gazetteer | None = None) -> None:
         self._names = names or gazetteer()
         self._common = common_words()
+        self._not_polynesian = self._common | portuguese_only_polynesian()  # words of that shape
         self._stop = frozenset(stop_words)
         # "meu marido, o ubirajara, esta internado": an article may come between.
         self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue})\s*[,:]?\s*(?:(?:o|a)\s+)?)$")
@@ -123,7 +144,9 @@ class GazetteerNameRecognizer(LocalRecognizer):
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
         results, tokens, i = [], list(_TOKEN.finditer(text)), 0
-        listed = self._listed(text) if "," in text and (" e " in text or " and " in text) else []
+        lists = "," in text and (" e " in text or " and " in text)
+        listed, unlisted = self._listed(text) if lists else ([], [])
+        results += [RecognizerResult("NAME", start, end, 0.6) for start, end in unlisted]
         while i < len(tokens):
             run = self._run(text, tokens, i)
             if not run:
@@ -136,7 +159,10 @@ class GazetteerNameRecognizer(LocalRecognizer):
             i = tokens.index(run[-1]) + 1
         for m in _SURNAME_FIRST.finditer(text):
             last, first = m.group(1).lower(), m.group(2).lower()
-            if last in self._names.last and first in self._names.first and not {last, first} & self._stop:
+            # A surname no list holds, before a first name that is no word: "Oyelaran, Tunde".
+            surname = last in self._names.last or (last not in self._common
+                                                   and first not in self._names.words)
+            if surname and first in self._names.first and not {last, first} & self._stop:
                 results.append(RecognizerResult("NAME", m.start(), m.end(), 0.5))
         return results
 
@@ -155,25 +181,31 @@ class GazetteerNameRecognizer(LocalRecognizer):
 
     def _polynesian(self, word: str) -> bool:
         # The set lookup first: most words are common ones, and it is cheaper than the pattern.
-        return len(word) >= 5 and word not in self._common and _POLYNESIAN.fullmatch(word) is not None
+        return len(word) >= 5 and word not in self._not_polynesian and _POLYNESIAN.fullmatch(word) is not None
 
-    def _listed(self, text: str) -> list[tuple[int, int]]:
-        """Lists of three or more first names, one at least no common word."""
-        spans = []
+    def _listed(self, text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Lists of three or more first names, one at least no common word, and the capitalized words in
+        them no gazetteer or dictionary holds, named by the list: "Aarav, Ishaan and Diya"."""
+        spans, unlisted = [], []
         for m in _LISTED.finditer(text):
-            *most, _joiner, last = re.findall(r"[A-Za-z]+", m.group().lower())
+            *most, _joiner, last = re.finditer(r"[A-Za-z]+", m.group())
             words = [*most, last]
-            if (all(self._first(w) and w not in self._stop for w in words)
-                    and any(w not in self._names.words for w in words)):
+            lower = [w.group().lower() for w in words]
+            new = [w for w, word in zip(words, lower, strict=True) if not self._first(word)
+                   and w.group()[0].isupper() and word not in self._common]
+            if (all(word not in self._stop for word in lower) and len(new) < len(words)
+                    and all(self._first(word) for w, word in zip(words, lower, strict=True) if w not in new)
+                    and any(self._first(word) and word not in self._names.words for word in lower)):
                 spans.append(m.span())
-        return spans
+                unlisted += [(m.start() + w.start(), m.start() + w.end()) for w in new]
+        return spans, unlisted
 
     def _run(self, text: str, tokens: list[re.Match[str]], i: int) -> list[re.Match[str]]:
         """The names from token i on, joined by spaces and particles; none unless a first name starts them."""
         first = tokens[i].group()
         head = first.lower().split("-")[0]
         # `_first` inlined, set lookups before the pattern: this runs on every word of every message.
-        if head not in self._names.first and (len(head) < 5 or head in self._common
+        if head not in self._names.first and (len(head) < 5 or head in self._not_polynesian
                                               or not _POLYNESIAN.fullmatch(head)):
             return []
         if not self._is_name(first):
@@ -245,7 +277,9 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if (names[0].lower() in self._names.first and _PERSON_ONLY.match(text, end)
                 and self._clause_opening.search(text, max(0, start - 12), start)):
             return 0.6
-        if len(names) == 1 and self._joined(text, start, end, bool(plain)):
+        # One first name or two ("ana clara e joao miguel tomaram a vacina").
+        if ((len(names) == 1 or (len(names) == 2 and all(n.lower() in self._names.first for n in names)))
+                and self._joined(text, start, end, bool(plain))):
             return 0.6
         # A clause's subject: "…mas keila acordou com febre", "nurse note: mei refused her meds".
         if (plain and self._clause_verb.match(text, end)

@@ -43,6 +43,7 @@ _NOT_NAMES = frozenset("""
     mall church school university street st avenue ave road rd lane
     dizzy tired cansado cansada nervous nervoso nervosa anxious ansioso ansiosa confused confuso confusa
     afraid sad triste covid chole appy reg beg
+    dear prezado prezada caro cara estimado estimada colega colleague
 """.split()) | {*EN_WEEKDAYS, *PT_WEEKDAYS, *EN_MONTHS, *PT_MONTHS} - {"marco"}  # Marco is a name
 # Who a person is to the writer; never a name themselves ("minha mae pediu", "my son tenzin").
 _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brother sister grandmother grandma
@@ -51,7 +52,12 @@ _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brothe
     namorado namorada companheiro companheira kid grandson granddaughter grandchild nephew niece cousin aunt
     uncle caregiver carer cuidador cuidadora vo vovo sobrinho sobrinha primo prima enteado enteada padrasto
     madrasta colega roommate interpreter interprete acompanhante dependente titular bisavo bisava bisa
-    bisneto bisneta newborn boss chefe patrao patroa""".split())
+    bisneto bisneta newborn boss chefe patrao patroa stepson stepdaughter stepmother stepfather stepmom
+    stepdad stepbrother stepsister fiance fiancee godmother godfather goddaughter guardian manager housemate
+    flatmate
+    genro cunhado cunhada noivo noiva madrinha padrinho afilhado afilhada responsavel""".split())
+# Kin words that are also names ("Nora"), read only after "my"/"minha": "a Taina e minha nora".
+_KIN_NAMED = ("nora",)
 # Words that end a name typed in lower case after "me chamo" / "my name is".
 _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
     and e ou or quero queria gostaria preciso need want would like to para pra tenho have has is am are sou
@@ -109,7 +115,7 @@ _STRONG = (r"my\s+name'?s|(?:last|first|family)\s+name|surname|sobrenome|name\s+
            r"(?:nome\s+social|social\s+name|preferred\s+name|nickname|apelido)(?:\s+(?:is|e|eh|dela|dele|her|his))*|"
            r"nome\s+(?:completo\s+|dela\s+|dele\s+)?(?:e|eh)|me\s+chamo|chamo-me|call\s+me|"
            r"patient(?:'s)?\s+name\s*(?:is\b|:)?|nome\s+d[oa]\s+paciente\s*(?:e\b|:)?|se\s+chama|"
-           r"is\s+called|named|chamad[oa]|goes\s+by|go\s+by|aqui\s+(?:e|eh)\s+(?:o|a)|"
+           r"is\s+called|(?:be|being)\s+called|named|chamad[oa]|goes\s+by|go\s+by|aqui\s+(?:e|eh)\s+(?:o|a)|"
            r"quem\s+(?:fala|(?:ta|esta)\s+falando)\s+(?:e|eh)(?:\s+(?:o|a))?|"
            # The answer to "what's your name?" and a booking "under" a name.
            r"(?:what'?s|what\s+is|qual\s+(?:e|eh)?\s*o)\s+(?:your|the|seu)\s+(?:full\s+)?(?:name|nome)[^?]{0,30}\?"
@@ -118,11 +124,16 @@ _KIN = _trie(_KIN_WORDS)
 # Before these the name must be capitalized ("I'm looking" is not a name, "I'm Maria" is).
 _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patient|paciente|(?-i:Pt)\.?|"
          rf"pcte\.?|pte\.?|pac\.|"
+         # a message's sender or a letter's patient: "message from Abdulrahman Al-Farsi", "Referral: Rangi
+         # Parata"
+         rf"(?:referral|encaminhamento|transfer|transferencia|admission|admissao|consult)\s*:|"
+         rf"(?:message|msg|voicemail|note|recado|mensagem|ligacao)\s+(?:from|de|d[oa])|"
          rf"mrs?\.?|ms\.?|miss|sra?\.?|srta\.?|dona|seu|nurse|enfermeir[oa]|"
          rf"(?:(?:for|para|pra)\s+)?(?:(?:a|o)\s+)?(?:(?:my|minha|meu)\s+|(?:a|o|the)\s+)(?:{_KIN})")
 # A relation word alone, an in-law, a roommate, kin before a name in parentheses: "niece Kalea",
 # "mother-in-law Chiyo", "colega de quarto tainara", "her niece (Kalea)".
-_KIN_PHRASE = rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho))?(?!\w)\s*\(?"
+# Or whose: "a madrinha dele, Conceição".
+_KIN_PHRASE = rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho)|\s+del[ae]s?\s*,)?(?!\w)\s*\(?"
 # Words after a name that make it a person's: "Thiago falando", "Hiroshi said", "Luana, dn 14/02/2001".
 _SPEAKING = (r"speaking|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\.n\.|born|nascid[oa]|"
              r"cpf|ssn|checking\s+in|\((?:paciente|patient|pt(?=\)))")
@@ -179,8 +190,9 @@ def corrected_name_recognizer() -> ContextRecognizer:
         (rf"(?i:(?:\b(?:spelling|typo|erro|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)"
          rf"|\bspel(?:led|t)|\bescrito)\s+{_WORD_ANY}[\s,]+(?:e\s+)?(?:not|nao)\s+)(?P<phi>{_NAME_ANY})",
          0.6),
-        # and the right spelling before "not": "it is Szczepanski not Szczepansky".
-        (rf"(?i:\b(?:spelling|typo|erro|wrong|errado|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)\s+)"
+        # and the right spelling before "not": "it is Szczepanski not Szczepansky", "spelled Svetlana not …".
+        (rf"(?i:(?:\b(?:spelling|typo|erro|wrong|errado|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)"
+         rf"|\bspel(?:led|t)|\bescrito)\s+)"
          rf"(?P<phi>{_NAME_ANY})(?i:[\s,]+(?:e\s+)?(?:not|nao)\s+{_WORD_ANY})", 0.6)])
 
 
@@ -196,7 +208,8 @@ def name_pair_recognizer() -> KnownNames:
 
 _KIN_NAME_STOP = _stop(_NOT_NAMES_LOWER | _COMMON)
 _NAME_BY_KIN = _name(_WORD_ANY, _KIN_NAME_STOP)
-_MY_KIN = rf"(?:my|meu|minha|our|nosso|nossa)\s+(?:{_KIN})(?!\w)"
+# or a relative's: "siriporn is my mothers carer"
+_MY_KIN = rf"(?:my|meu|minha|our|nosso|nossa)\s+(?:(?:{_KIN})'?s\s+)?(?:{_KIN})(?!\w)"
 _IS_MY = re.compile(r"(?i)\b(?:is|e|eh)\s+(?:my|meu|minha|our|nosso|nossa)\s")
 
 
@@ -348,12 +361,15 @@ _CONTACT = r"[\s,]*(?:(?:at|em|no|on|:)\s*)?(?:[\w.+\-]+@|\+\d|\(\d{2,3}\)\s*\d)
 # Words after which a name is a person's even when it is also a common word: who the person is to
 # the writer ("will is my caregiver", "a rosa minha vizinha") or, opening the message, the writer
 # ("vitoria aqui", "gabriel falando").
-_APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+)?(?:(?:is|e|eh|-)\s+)?"
-               rf"(?:my|minha|meu|our|nossa|nosso)\s+(?:{_KIN})\b"
+_APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+|(?:que|who)\s+)?(?:(?:is|e|eh|-)\s+)?"
+               # a relative's too: "Siriporn is my mothers carer"
+               rf"(?:my|minha|meu|our|nossa|nosso)\s+(?:(?:{_KIN})'?s\s+)?(?:{_KIN}|{'|'.join(_KIN_NAMED)})\b"
                # or whose relative they are: "a ivone e cuidadora do meu pai", "is the caregiver of"
                rf"|[\s,]*(?:is|e|eh)\s+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of|to)\b"
-               # or in parentheses: "o caua (meu filho)", "dependente Helena (filha)"
-               rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})\s*\)"
+               # or in parentheses: "o caua (meu filho)", "dependente Helena (filha)", "Mei-Ling (my mother
+               # in law)", "family (Marek, son)"
+               rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})(?:[\s-]in[\s-]law)?\s*\)"
+               rf"|\s*,\s*(?:(?:my|minha|meu|our|nossa|nosso|her|his|seu|sua)\s+)?(?:{_KIN})(?:[\s-]in[\s-]law)?\s*\)"
                # or paired with the writer, as only a person is: "hope and I will both come", "rosa e eu"
                r"|\s+(?:and\s+(?:I|me)|e\s+eu)\b"
                # or told to be a name: "Paz e o nome da minha mae", "hope is her first name"
@@ -452,13 +468,13 @@ _NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Hemo
                 # and in English before its noun: "Johns Hopkins Hospital", "Boston Children's Hospital",
                 # "Martin Luther King Jr Blvd", "Ford Motor Company".
                 r"|\b(?:[A-Z][\w'\-]*\s+){1,4}(?:Hospital|Clinic|Medical\s+Center|Health|Institute|University|"
-                r"Street|St|Avenue|Ave|Boulevard|Blvd|Road|Rd|Lane|Drive|Highway|(?:State|National|City)\s+Park|Beach|Plaza|"
+                r"Cathedral|Temple|Mosque|Synagogue|Parish|Street|St|Avenue|Ave|Boulevard|Blvd|Road|Rd|Lane|Drive|Highway|(?:State|National|City)\s+Park|Beach|Plaza|"
                 r"Square|Stadium|Airport|"
                 r"Company|Co|Corp|Corporation|Inc|"
                 r"Motors?|Bank|Pharmacy|Farma|Pharma|Ward|Wing|Unit|Memorial|Lodge|House|Church|Chapel|Lutheran|"
                 # schools and shops: "Lincoln High", "Ashley Furniture"; a ward in lower case.
                 r"Baptist|Methodist|Catholic|High|Elementary|Academy|College|School|Furniture|Diagnostics|Labs?|"
-                r"Foods?|Market|Store|Mall|ward|wing|unit)\b"
+                r"Foods?|Market|Store|Mall|ward|wing|unit|hospital|clinic)\b"
                 # Places reached or served: "flying to La Paz", "vou viajar pra Vitória", "a unidade de
                 # Vitória da Conquista".
                 rf"|(?i:\b(?:{_trie(_REACHING)})\s+(?:{_trie(_TO)})\s+)"

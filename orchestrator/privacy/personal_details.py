@@ -162,7 +162,9 @@ def age_in_apposition() -> ContextRecognizer:
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE_IN_WORDS})(?=\s*[,;.]|$))", 0.6),
         # or in digits between commas, going on about the person: "Haruko Fujiwara, 99, is coming".
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*(?:is|was|has|had|lives|who|with|w/|presenting|admitted|"
-         r"e|eh|esta|tem|mora|que|vai|com|internad[oa])(?!\w)))",
+         r"e|eh|esta|tem|mora|que|vai|com|internad[oa]|fell|stable|estavel|alert|sem|no|s/p|c/o|h/o|hx|"
+         # or a handoff's finding: "Tupac Quispe, 93, fell at home", "Sebastiana, 94, desidratada".
+         r"[a-z]{3,}(?:ed|ou|ad[oa]|id[oa]))(?!\w)))",
          0.6),
     ])
 
