@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from presidio_analyzer import RecognizerResult
 
-from orchestrator.privacy import catalogue
+from orchestrator.privacy import catalogue, pattern_scan
 from orchestrator.privacy.catalogue import Entry
 from orchestrator.privacy.names import (
     PublicNames,
@@ -112,6 +112,7 @@ class PhiDetector:
                          Entry(signed_name_recognizer(), ends_after_comma),
                          Entry(charted_name_recognizer(), charts_age_and_sex))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
+        self._analyzers = tuple(pattern_scan.analyzer(entry.recognizer) for entry in self._entries)
         self._doctors = frozenset(known_doctors)
         self._clinics = (tuple(clinic_names), tuple(clinic_addresses))
         self._public = PublicNames(self._doctors, *self._clinics)
@@ -155,13 +156,15 @@ class PhiDetector:
                 and not (c.category == "NAME" and any(c.within(*p) for p in places))]
 
     def _recognized(self, plain: str) -> list[_Candidate]:
-        found = []
-        for entry, context in zip(self._entries, self._contexts, strict=True):
-            if not entry.gate(plain):
+        found, gated = [], {}  # several recognizers share a gate ("has a digit"): each runs once
+        for entry, analyze, context in zip(self._entries, self._analyzers, self._contexts, strict=True):
+            passes = gated.get(entry.gate)
+            if passes is None:
+                passes = gated[entry.gate] = entry.gate(plain)
+            if not passes:
                 continue
-            recognizer = entry.recognizer
-            results: list[RecognizerResult] = recognizer.analyze(plain, recognizer.supported_entities)
-            found += [_Candidate(r.start, r.end, r.entity_type, _score(r, plain, context)) for r in results]
+            found += [_Candidate(r.start, r.end, r.entity_type, _score(r, plain, context))
+                      for r in analyze(plain)]
         return found
 
 

@@ -24,6 +24,7 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
+from orchestrator.privacy import pattern_scan
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
 
@@ -326,5 +327,6 @@ class GluedWordsUrlRecognizer(UrlRecognizer):
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 regex_flags: int | None = None) -> list[RecognizerResult]:
-        return [r for r in super().analyze(text, entities, nlp_artifacts, regex_flags)
-                if not text[r.end:r.end + 1].isalnum()]
+        results = (pattern_scan.scan(self, text) if regex_flags is None
+                   else super().analyze(text, entities, nlp_artifacts, regex_flags))
+        return [r for r in results if not text[r.end:r.end + 1].isalnum()]
