@@ -25,6 +25,7 @@ from presidio_analyzer.predefined_recognizers import (
 )
 
 from orchestrator.privacy import pattern_scan
+from orchestrator.privacy.prefilter import prefilter
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
 
@@ -38,8 +39,10 @@ class ContextRecognizer(LocalRecognizer):
     "phi", not the whole match: "prontuário 12345" redacts to "prontuário [RECORD_ID]"."""
 
     def __init__(self, entity: str, name: str, patterns: Iterable[ContextPattern]) -> None:
-        self._patterns = tuple((re.compile(regex), score, re.compile(needs[0]) if needs else None)
-                               for regex, score, *needs in patterns)
+        compiled = tuple((re.compile(regex), score, re.compile(needs[0]) if needs else None)
+                         for regex, score, *needs in patterns)
+        self._patterns = tuple((pattern, score, needs, prefilter(pattern))
+                               for pattern, score, needs in compiled)
         super().__init__(supported_entities=[entity], name=name)
 
     def load(self) -> None:  # patterns compile in __init__; nothing to load
@@ -51,7 +54,8 @@ class ContextRecognizer(LocalRecognizer):
         meta = {RecognizerResult.RECOGNIZER_NAME_KEY: self.name,
                 RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id}
         return [RecognizerResult(entity, m.start("phi"), m.end("phi"), score, recognition_metadata=meta)
-                for pattern, score, needs in self._patterns if needs is None or needs.search(text)
+                for pattern, score, needs, test in self._patterns
+                if (needs is None or needs.search(text)) and (test is None or not test.rules_out(text))
                 for m in pattern.finditer(text)]
 
 

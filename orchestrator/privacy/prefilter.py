@@ -1,0 +1,154 @@
+"""A cheap test that a regular expression cannot match a text, read off the expression itself.
+
+Most context patterns open with their context words ("prontuario|ficha|registro…"), and most messages
+hold none of them; yet the scan for a pattern that starts with `\\b` tries the whole expression at every
+position of the text. `Prefilter` collects the short literal beginnings every match must start with
+("pro", "fic", "reg", …) into one case-sensitive alternation, searched in the lower-cased text: the
+regex engine rules that out several times faster. A match always starts with one of them (lookarounds
+and anchors take no characters; a repetition or a wide class ends a beginning there), so skipping the
+scan when none is present changes no result.
+
+Only ASCII texts are tested (after `strip_accents`, nearly all): there lower-casing is exactly what a
+case-blind match does, and `\\d` and `\\s` are small classes of characters."""
+
+import re
+from dataclasses import dataclass
+from re import _constants as sre  # the parser's vocabulary: the only reader of re's syntax tree
+from re import _parser
+
+_LENGTH = 3  # characters of each beginning: enough to tell most words apart, few enough to stay a short list
+_MAX_BEGINNINGS = 400
+_MAX_CLASS = 12  # a class of more characters than this ([a-z], \w) ends the beginning instead
+_ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
+_ASCII = tuple(map(chr, range(128)))
+# The ASCII members of the categories small enough to spell out, as re's own classes define them.
+_CATEGORIES = {category: [c for c in _ASCII if re.fullmatch(regex, c)]
+               for category, regex in ((sre.CATEGORY_DIGIT, r"\d"), (sre.CATEGORY_SPACE, r"\s"))}
+_SPACES = frozenset(_CATEGORIES[sre.CATEGORY_SPACE])
+
+# A beginning: its characters, whether it is closed (nothing more is known to follow), and whether its
+# characters are read case-blind.
+Beginning = tuple[str, bool, bool]
+
+
+@dataclass(frozen=True)
+class Prefilter:
+    blind: re.Pattern[str] | None  # the case-blind beginnings, searched in the lower-cased text
+    exact: re.Pattern[str] | None  # the case-sensitive ones, searched in the text
+
+    def rules_out(self, text: str) -> bool:
+        """True when the pattern has no match in `text`."""
+        if not text.isascii():
+            return False
+        found_blind = self.blind is not None and self.blind.search(text.lower()) is not None
+        return not found_blind and (self.exact is None or self.exact.search(text) is None)
+
+
+def prefilter(pattern: re.Pattern[str]) -> Prefilter | None:
+    """The test for `pattern`, or None when its matches share no beginning of two characters or more."""
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+    except re.error:
+        return None
+    beginnings = _sequence(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
+    if beginnings is None or any(len(text) < 2 for text, _, _ in beginnings):
+        return None
+    # A beginning that extends a shorter one adds nothing to the test: "dn" stands for "dn0", "dn1", ….
+    kept = {(text, ignore) for text, _, ignore in beginnings}
+    kept = {(text, ignore) for text, ignore in kept
+            if not any((text[:n], ignore) in kept for n in range(2, len(text)))}
+    blind = {_spelled(text, ignore=True) for text, ignore in kept if ignore}
+    exact = {_spelled(text, ignore=False) for text, ignore in kept if not ignore}
+    return Prefilter(*(re.compile("|".join(sorted(spelled - {None}))) if spelled - {None} else None
+                       for spelled in (blind, exact)))
+
+
+def _spelled(text: str, ignore: bool) -> str | None:
+    """A beginning as a pattern over ASCII text (lower-cased when `ignore`); None when no ASCII text
+    holds it."""
+    parts = []
+    for char in text:
+        if char in _SPACES:  # one class for the ten spaces: alternatives that differ only there collapse
+            parts.append(r"\s")
+        elif char.isascii():
+            parts.append(re.escape(char.lower() if ignore else char))
+        else:
+            # A non-ASCII letter may match an ASCII one case-blind: the long s matches "s", Kelvin's sign "k".
+            matches = sorted({c.lower() for c in _ASCII
+                              if ignore and re.fullmatch(re.escape(char), c, re.IGNORECASE)})
+            if not matches:
+                return None
+            parts.append("[" + "".join(map(re.escape, matches)) + "]")
+    return "".join(parts)
+
+
+def _sequence(items: list, ignore: bool) -> set[Beginning] | None:
+    found: set[Beginning] = {("", False, ignore)}
+    for op, av in items:
+        following = _item(op, av, ignore)
+        if following is None:
+            return None
+        grown = set()
+        for text, closed, case in found:
+            if closed or len(text) >= _LENGTH:
+                grown.add((text, True, case))
+                continue
+            for more, more_closed, more_case in following:
+                if more and text and case != more_case:  # a beginning keeps one case rule: it ends here
+                    grown.add((text, True, case))
+                    continue
+                joined = text + more
+                grown.add((joined[:_LENGTH], more_closed or len(joined) >= _LENGTH,
+                           more_case if more else case))
+        if len(grown) > _MAX_BEGINNINGS:
+            return None
+        found = grown
+        if all(closed for _, closed, _ in found):
+            break
+    return found
+
+
+def _item(op: object, av: object, ignore: bool) -> set[Beginning] | None:
+    if op is sre.LITERAL:
+        return {(chr(av), False, ignore)}
+    if op is sre.IN:
+        chars = _class(av)
+        return {(c, False, ignore) for c in chars} if chars else {("", True, ignore)}
+    if op is sre.SUBPATTERN:
+        _group, add, remove, inner = av
+        inner_ignore = (ignore or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE
+        return _sequence(list(inner), inner_ignore)
+    if op is sre.BRANCH:
+        union: set[Beginning] = set()
+        for alternative in av[1]:
+            found = _sequence(list(alternative), ignore)
+            if found is None:
+                return None
+            union |= found
+        return union
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, _high, inner = av
+        found = _sequence(list(inner), ignore)
+        if found is None:
+            return None
+        # After one pass the next may repeat or not: what follows is unknown, so each beginning closes.
+        once = {(text, True, case) for text, _, case in found}
+        return once if low else once | {("", False, ignore)}
+    if op in _ZERO_WIDTH:
+        return {("", False, ignore)}
+    return {("", True, ignore)}  # any character, a wide category, a back-reference: the beginning ends here
+
+
+def _class(items: list) -> list[str] | None:
+    """The characters of a class spelled out (`\\d` and `\\s` as their ASCII members); None when too wide."""
+    chars: list[str] = []
+    for op, av in items:
+        if op is sre.LITERAL:
+            chars.append(chr(av))
+        elif op is sre.RANGE and av[1] - av[0] < _MAX_CLASS:
+            chars += [chr(c) for c in range(av[0], av[1] + 1)]
+        elif op is sre.CATEGORY and av in _CATEGORIES:
+            chars += _CATEGORIES[av]
+        else:
+            return None
+    return chars if len(chars) <= _MAX_CLASS else None
