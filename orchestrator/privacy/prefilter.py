@@ -6,7 +6,8 @@ position of the text. `Prefilter` collects the short literal beginnings every ma
 ("pro", "fic", "reg", …) into one case-sensitive alternation, searched in the lower-cased text: the
 regex engine rules that out several times faster. A match always starts with one of them (lookarounds
 and anchors take no characters; a repetition or a wide class ends a beginning there), so skipping the
-scan when none is present changes no result.
+scan when none is present, or starting it at the first one (lookbehinds and `\\b` still see the text
+before), changes no result.
 
 Only ASCII texts are tested (after `strip_accents`, nearly all): there lower-casing is exactly what a
 case-blind match does, and `\\d` and `\\s` are small classes of characters."""
@@ -36,12 +37,13 @@ class Prefilter:
     blind: re.Pattern[str] | None  # the case-blind beginnings, searched in the lower-cased text
     exact: re.Pattern[str] | None  # the case-sensitive ones, searched in the text
 
-    def rules_out(self, text: str) -> bool:
-        """True when the pattern has no match in `text`."""
+    def start(self, text: str) -> int | None:
+        """Where in `text` the pattern's first match can start at the earliest; None when it has none."""
         if not text.isascii():
-            return False
-        found_blind = self.blind is not None and self.blind.search(text.lower()) is not None
-        return not found_blind and (self.exact is None or self.exact.search(text) is None)
+            return 0
+        found = [m.start() for m in (self.blind and self.blind.search(text.lower()),
+                                     self.exact and self.exact.search(text)) if m]
+        return min(found) if found else None
 
 
 def prefilter(pattern: re.Pattern[str]) -> Prefilter | None:

@@ -53,10 +53,14 @@ class ContextRecognizer(LocalRecognizer):
         entity = self.supported_entities[0]
         meta = {RecognizerResult.RECOGNIZER_NAME_KEY: self.name,
                 RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id}
-        return [RecognizerResult(entity, m.start("phi"), m.end("phi"), score, recognition_metadata=meta)
-                for pattern, score, needs, test in self._patterns
-                if (needs is None or needs.search(text)) and (test is None or not test.rules_out(text))
-                for m in pattern.finditer(text)]
+        results = []
+        for pattern, score, needs, test in self._patterns:
+            start = 0 if test is None else test.start(text)
+            if start is None or (needs is not None and not needs.search(text)):
+                continue
+            results += [RecognizerResult(entity, m.start("phi"), m.end("phi"), score,
+                                         recognition_metadata=meta) for m in pattern.finditer(text, start)]
+        return results
 
 
 _DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[a-zA-Z]{2,}")
