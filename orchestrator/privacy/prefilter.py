@@ -14,6 +14,7 @@ case-blind match does, and `\\d` and `\\s` are small classes of characters."""
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from re import _constants as sre  # the parser's vocabulary: the only reader of re's syntax tree
 from re import _parser
 
@@ -21,11 +22,14 @@ _LENGTH = 3  # characters of each beginning: enough to tell most words apart, fe
 _MAX_BEGINNINGS = 400
 _MAX_CLASS = 12  # a class of more characters than this ([a-z], \w) ends the beginning instead
 _ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
+_KNOWN_FLAGS = re.IGNORECASE | re.MULTILINE | re.DOTALL | re.VERBOSE | re.ASCII | re.UNICODE
 _ASCII = tuple(map(chr, range(128)))
 # The ASCII members of the categories small enough to spell out, as re's own classes define them.
 _CATEGORIES = {category: [c for c in _ASCII if re.fullmatch(regex, c)]
                for category, regex in ((sre.CATEGORY_DIGIT, r"\d"), (sre.CATEGORY_SPACE, r"\s"))}
 _SPACES = frozenset(_CATEGORIES[sre.CATEGORY_SPACE])
+_DIGITS = frozenset(_CATEGORIES[sre.CATEGORY_DIGIT])
+_DIGIT_RUN = re.compile(r"\d+")  # re's digits: every digit a pattern's `\d` or `[0-9]` matches
 
 # A beginning: its characters, whether it is closed (nothing more is known to follow), and whether its
 # characters are read case-blind.
@@ -34,35 +38,56 @@ Beginning = tuple[str, bool, bool]
 
 @dataclass(frozen=True)
 class Prefilter:
+    beginnings: bool  # whether the beginnings below are known (else only `digits` tests)
     blind: re.Pattern[str] | None  # the case-blind beginnings, searched in the lower-cased text
     exact: re.Pattern[str] | None  # the case-sensitive ones, searched in the text
+    digits: int  # the longest run of digits every match holds (`\\d{5}-\\d{3}`: 5)
 
     def start(self, text: str) -> int | None:
         """Where in `text` the pattern's first match can start at the earliest; None when it has none."""
-        if not text.isascii():
+        if self.digits > 1 and _longest_digit_run(text) < self.digits:
+            return None
+        if not self.beginnings or not text.isascii():
             return 0
-        found = [m.start() for m in (self.blind and self.blind.search(text.lower()),
+        found = [m.start() for m in (self.blind and self.blind.search(_lower(text)),
                                      self.exact and self.exact.search(text)) if m]
         return min(found) if found else None
 
 
-def prefilter(pattern: re.Pattern[str]) -> Prefilter | None:
-    """The test for `pattern`, or None when its matches share no beginning of two characters or more."""
+# Every recognizer of a message asks about the same text: fold it and measure its digits once.
+@lru_cache(maxsize=4)
+def _lower(text: str) -> str:
+    return text.lower()
+
+
+@lru_cache(maxsize=4)
+def _longest_digit_run(text: str) -> int:
+    return max(map(len, _DIGIT_RUN.findall(text)), default=0)
+
+
+def prefilter(regex: str, flags: int = 0) -> Prefilter | None:
+    """The test for the pattern `regex` compiled with `flags` (by `re`, or by the `regex` module, whose
+    syntax and flags these are too), or None when it would rule nothing out: its matches share no
+    beginning of two characters or more and no run of two digits or more, or it uses flags of the
+    `regex` module's own (full case-folding lets "ss" match "ß")."""
+    if flags & ~_KNOWN_FLAGS:
+        return None
     try:
-        parsed = _parser.parse(pattern.pattern, pattern.flags)
+        parsed = _parser.parse(regex, flags)
     except re.error:
         return None
+    digits = _digit_run(list(parsed))[2]
     beginnings = _sequence(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
     if beginnings is None or any(len(text) < 2 for text, _, _ in beginnings):
-        return None
+        return Prefilter(False, None, None, digits) if digits > 1 else None
     # A beginning that extends a shorter one adds nothing to the test: "dn" stands for "dn0", "dn1", ….
     kept = {(text, ignore) for text, _, ignore in beginnings}
     kept = {(text, ignore) for text, ignore in kept
             if not any((text[:n], ignore) in kept for n in range(2, len(text)))}
     blind = {_spelled(text, ignore=True) for text, ignore in kept if ignore}
     exact = {_spelled(text, ignore=False) for text, ignore in kept if not ignore}
-    return Prefilter(*(re.compile("|".join(sorted(spelled - {None}))) if spelled - {None} else None
-                       for spelled in (blind, exact)))
+    return Prefilter(True, *(re.compile("|".join(sorted(spelled - {None}))) if spelled - {None} else None
+                             for spelled in (blind, exact)), digits)
 
 
 def _spelled(text: str, ignore: bool) -> str | None:
@@ -154,3 +179,44 @@ def _class(items: list) -> list[str] | None:
         else:
             return None
     return chars if len(chars) <= _MAX_CLASS else None
+
+
+# A pattern item's digits: whether it matches digits only, how many at least, and the longest run of
+# digits it surely holds. Lookarounds and anchors (None) take no characters and leave a run unbroken.
+Digits = tuple[bool, int, int] | None
+
+
+def _digit_run(items: list) -> tuple[bool, int, int]:
+    only, least, longest, run = True, 0, 0, 0
+    for op, av in items:
+        item = _digit_item(op, av)
+        if item is None:
+            continue
+        item_only, item_least, item_longest = item
+        if item_only:
+            run += item_least
+            least += item_least
+        else:
+            only, longest, run = False, max(longest, run, item_longest), 0
+    return only, least, max(longest, run)
+
+
+def _digit_item(op: object, av: object) -> Digits:
+    if op in _ZERO_WIDTH:
+        return None
+    if op is sre.LITERAL:
+        return (True, 1, 1) if chr(av) in _DIGITS else (False, 1, 0)
+    if op is sre.IN:
+        chars = _class(av)
+        return (True, 1, 1) if chars and set(chars) <= _DIGITS else (False, 1, 0)
+    if op is sre.SUBPATTERN:
+        return _digit_run(list(av[3]))
+    if op is sre.BRANCH:
+        alternatives = [_digit_run(list(alternative)) for alternative in av[1]]
+        only = all(a[0] for a in alternatives)
+        return only, min(a[1] for a in alternatives), min(a[2] for a in alternatives)
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, _high, inner = av
+        only, least, longest = _digit_run(list(inner))
+        return (True, low * least, low * least) if only else (False, low * least, longest if low else 0)
+    return False, 0, 0

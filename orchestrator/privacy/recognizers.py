@@ -41,7 +41,7 @@ class ContextRecognizer(LocalRecognizer):
     def __init__(self, entity: str, name: str, patterns: Iterable[ContextPattern]) -> None:
         compiled = tuple((re.compile(regex), score, re.compile(needs[0]) if needs else None)
                          for regex, score, *needs in patterns)
-        self._patterns = tuple((pattern, score, needs, prefilter(pattern))
+        self._patterns = tuple((pattern, score, needs, prefilter(pattern.pattern, pattern.flags))
                                for pattern, score, needs in compiled)
         super().__init__(supported_entities=[entity], name=name)
 
@@ -332,9 +332,10 @@ class GluedWordsUrlRecognizer(UrlRecognizer):
 
     def __init__(self) -> None:
         super().__init__(supported_entity="URL")
+        self._scan = pattern_scan.PatternScan(self)
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 regex_flags: int | None = None) -> list[RecognizerResult]:
-        results = (pattern_scan.scan(self, text) if regex_flags is None
+        results = (self._scan(text) if regex_flags is None
                    else super().analyze(text, entities, nlp_artifacts, regex_flags))
         return [r for r in results if not text[r.end:r.end + 1].isalnum()]
