@@ -29,6 +29,8 @@ _CATEGORIES = {category: [c for c in _ASCII if re.fullmatch(regex, c)]
                for category, regex in ((sre.CATEGORY_DIGIT, r"\d"), (sre.CATEGORY_SPACE, r"\s"))}
 _SPACES = frozenset(_CATEGORIES[sre.CATEGORY_SPACE])
 _DIGITS = frozenset(_CATEGORIES[sre.CATEGORY_DIGIT])
+# ASCII punctuation: no case to fold, so a pattern's "-" matches only "-" in any text.
+_MARKS = frozenset(c for c in _ASCII if c.isprintable() and not c.isalnum() and not c.isspace())
 _DIGIT_RUN = re.compile(r"\d+")  # re's digits: every digit a pattern's `\d` or `[0-9]` matches
 
 # A beginning: its characters, whether it is closed (nothing more is known to follow), and whether its
@@ -42,9 +44,12 @@ class Prefilter:
     blind: re.Pattern[str] | None  # the case-blind beginnings, searched in the lower-cased text
     exact: re.Pattern[str] | None  # the case-sensitive ones, searched in the text
     digits: int  # the longest run of digits every match holds (`\\d{5}-\\d{3}`: 5)
+    marks: frozenset[str]  # punctuation every match holds (`\\d{5}-\\d{3}`: "-")
 
     def start(self, text: str) -> int | None:
         """Where in `text` the pattern's first match can start at the earliest; None when it has none."""
+        if any(mark not in text for mark in self.marks):
+            return None
         if self.digits > 1 and _longest_digit_run(text) < self.digits:
             return None
         if not self.beginnings or not text.isascii():
@@ -68,18 +73,18 @@ def _longest_digit_run(text: str) -> int:
 def prefilter(regex: str, flags: int = 0) -> Prefilter | None:
     """The test for the pattern `regex` compiled with `flags` (by `re`, or by the `regex` module, whose
     syntax and flags these are too), or None when it would rule nothing out: its matches share no
-    beginning of two characters or more and no run of two digits or more, or it uses flags of the
-    `regex` module's own (full case-folding lets "ss" match "ß")."""
+    beginning of two characters or more, no run of two digits or more and no punctuation; or it uses
+    flags of the `regex` module's own (full case-folding lets "ss" match "ß")."""
     if flags & ~_KNOWN_FLAGS:
         return None
     try:
         parsed = _parser.parse(regex, flags)
     except re.error:
         return None
-    digits = _digit_run(list(parsed))[2]
+    digits, marks = _digit_run(list(parsed))[2], _marks(list(parsed))
     beginnings = _sequence(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
     if beginnings is None or any(len(text) < 2 for text, _, _ in beginnings):
-        return Prefilter(False, None, None, digits) if digits > 1 else None
+        return Prefilter(False, None, None, digits, marks) if digits > 1 or marks else None
     # A beginning that extends a shorter one adds nothing to the test: "dn" stands for "dn0", "dn1", ….
     kept = {(text, ignore) for text, _, ignore in beginnings}
     kept = {(text, ignore) for text, ignore in kept
@@ -87,7 +92,7 @@ def prefilter(regex: str, flags: int = 0) -> Prefilter | None:
     blind = {_spelled(text, ignore=True) for text, ignore in kept if ignore}
     exact = {_spelled(text, ignore=False) for text, ignore in kept if not ignore}
     return Prefilter(True, *(re.compile("|".join(sorted(spelled - {None}))) if spelled - {None} else None
-                             for spelled in (blind, exact)), digits)
+                             for spelled in (blind, exact)), digits, marks)
 
 
 def _spelled(text: str, ignore: bool) -> str | None:
@@ -220,3 +225,26 @@ def _digit_item(op: object, av: object) -> Digits:
         only, least, longest = _digit_run(list(inner))
         return (True, low * least, low * least) if only else (False, low * least, longest if low else 0)
     return False, 0, 0
+
+
+def _marks(items: list) -> frozenset[str]:
+    """The punctuation every match of the sequence holds."""
+    marks: frozenset[str] = frozenset()
+    for op, av in items:
+        marks |= _item_marks(op, av)
+    return marks
+
+
+def _item_marks(op: object, av: object) -> frozenset[str]:
+    if op is sre.LITERAL:
+        return frozenset({chr(av)}) & _MARKS
+    if op is sre.IN:
+        chars = _class(av)
+        return frozenset(chars) & _MARKS if chars and len(chars) == 1 else frozenset()
+    if op is sre.SUBPATTERN:
+        return _marks(list(av[3]))
+    if op is sre.BRANCH:
+        return frozenset.intersection(*(_marks(list(alternative)) for alternative in av[1]))
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        return _marks(list(av[2])) if av[0] else frozenset()
+    return frozenset()
