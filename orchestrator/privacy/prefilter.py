@@ -48,15 +48,19 @@ class Prefilter:
 
     def start(self, text: str) -> int | None:
         """Where in `text` the pattern's first match can start at the earliest; None when it has none."""
-        if any(mark not in text for mark in self.marks):
-            return None
+        for mark in self.marks:
+            if mark not in text:
+                return None
         if self.digits > 1 and _longest_digit_run(text) < self.digits:
             return None
         if not self.beginnings or not text.isascii():
             return 0
-        found = [m.start() for m in (self.blind and self.blind.search(_lower(text)),
-                                     self.exact and self.exact.search(text)) if m]
-        return min(found) if found else None
+        blind = self.blind.search(_lower(text)) if self.blind is not None else None
+        exact = self.exact.search(text) if self.exact is not None else None
+        if blind is None or exact is None:
+            found = blind or exact
+            return None if found is None else found.start()
+        return min(blind.start(), exact.start())
 
 
 # Every recognizer of a message asks about the same text: fold it and measure its digits once.
