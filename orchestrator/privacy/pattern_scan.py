@@ -34,7 +34,7 @@ class PatternScan:
         recognizer = self._recognizer
         entity, results = recognizer.supported_entities[0], []
         for pattern, test in self._patterns:
-            if test is not None and test.start(text) is None:
+            if test is not None and test.rules_out(text):
                 continue
             try:
                 for match in pattern.compiled_regex.finditer(text, timeout=REGEX_TIMEOUT_SECONDS):

@@ -6,13 +6,14 @@ position of the text. `Prefilter` collects the short literal beginnings every ma
 ("pro", "fic", "reg", …) into one case-sensitive alternation, searched in the lower-cased text: the
 regex engine rules that out several times faster. A match always starts with one of them (lookarounds
 and anchors take no characters; a repetition or a wide class ends a beginning there), so skipping the
-scan when none is present, or starting it at the first one (lookbehinds and `\\b` still see the text
-before), changes no result.
+scan when none is present, or trying the pattern only where one is (lookbehinds and `\\b` still see
+the text before), changes no result.
 
 Only ASCII texts are tested (after `strip_accents`, nearly all): there lower-casing is exactly what a
 case-blind match does, and `\\d` and `\\s` are small classes of characters."""
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from re import _constants as sre  # the parser's vocabulary: the only reader of re's syntax tree
@@ -46,21 +47,43 @@ class Prefilter:
     digits: int  # the longest run of digits every match holds (`\\d{5}-\\d{3}`: 5)
     marks: frozenset[str]  # punctuation every match holds (`\\d{5}-\\d{3}`: "-")
 
-    def start(self, text: str) -> int | None:
-        """Where in `text` the pattern's first match can start at the earliest; None when it has none."""
+    def rules_out(self, text: str) -> bool:
+        """True when the pattern has no match in `text`."""
+        return not self._may_hold(text) or (self._spelled_out(text) and not self._starts(text))
+
+    def finditer(self, pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+        """What `pattern.finditer(text)` finds, the pattern tried only where one of its beginnings is:
+        a match found there is the one a scan reaching that position finds, and the scan goes on from
+        its end. (Every beginning has two characters or more: no match is empty.)"""
+        if not self._may_hold(text):
+            return
+        if not self._spelled_out(text):
+            yield from pattern.finditer(text)
+            return
+        end = 0
+        for at in self._starts(text):
+            if at >= end and (match := pattern.match(text, at)) is not None:
+                yield match
+                end = match.end()
+
+    def _may_hold(self, text: str) -> bool:
         for mark in self.marks:
             if mark not in text:
-                return None
-        if self.digits > 1 and _longest_digit_run(text) < self.digits:
-            return None
-        if not self.beginnings or not text.isascii():
-            return 0
-        blind = self.blind.search(_lower(text)) if self.blind is not None else None
-        exact = self.exact.search(text) if self.exact is not None else None
-        if blind is None or exact is None:
-            found = blind or exact
-            return None if found is None else found.start()
-        return min(blind.start(), exact.start())
+                return False
+        return self.digits < 2 or _longest_digit_run(text) >= self.digits
+
+    def _spelled_out(self, text: str) -> bool:
+        return self.beginnings and text.isascii()
+
+    def _starts(self, text: str) -> list[int]:
+        """Every position of `text` where a beginning is, overlapping ones too."""
+        starts: set[int] = set()
+        for beginning, haystack in ((self.blind, _lower(text)), (self.exact, text)):
+            at = 0
+            while beginning is not None and (found := beginning.search(haystack, at)) is not None:
+                starts.add(found.start())
+                at = found.start() + 1
+        return sorted(starts)
 
 
 # Every recognizer of a message asks about the same text: fold it and measure its digits once.

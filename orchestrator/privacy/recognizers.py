@@ -55,11 +55,11 @@ class ContextRecognizer(LocalRecognizer):
                 RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id}
         results = []
         for pattern, score, needs, test in self._patterns:
-            start = 0 if test is None else test.start(text)
-            if start is None or (needs is not None and not needs.search(text)):
+            if needs is not None and not needs.search(text):
                 continue
+            matches = pattern.finditer(text) if test is None else test.finditer(pattern, text)
             results += [RecognizerResult(entity, m.start("phi"), m.end("phi"), score,
-                                         recognition_metadata=meta) for m in pattern.finditer(text, start)]
+                                         recognition_metadata=meta) for m in matches]
         return results
 
 
