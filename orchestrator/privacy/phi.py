@@ -8,10 +8,11 @@ so a CPF-shaped number with wrong check digits still counts. Public names are no
 clinics and their street addresses, and the ids the system issues for appointments and slots.
 
 Built on Presidio's recognizers, each called directly (no AnalyzerEngine: that needs a spaCy
-model; no NLP engine at all), with a names gazetteer (`gazetteer`) and usaddress for US addresses
-(`addresses`). Nothing touches the network: the e-mail recognizer's public suffix
-list is the snapshot bundled with tldextract. Context words ("celular", "CPF", "SSN") raise a
-weak match's score the way Presidio's context enhancer would, from a window of text before it.
+model; no NLP engine at all; its pattern recognizers through `pattern_scan`, same results), with
+a names gazetteer (`gazetteer`) and usaddress for US addresses (`addresses`). Nothing touches the
+network: the e-mail recognizer's public suffix list is the snapshot bundled with tldextract. Context
+words ("celular", "CPF", "SSN") raise a weak match's score the way Presidio's context enhancer would,
+from a window of text before it.
 The detector holds no mutable state after __init__: one instance serves concurrent callers.
 """
 

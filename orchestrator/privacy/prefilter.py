@@ -10,7 +10,8 @@ scan when none is present, or trying the pattern only where one is (lookbehinds 
 the text before), changes no result.
 
 Only ASCII texts are tested (after `strip_accents`, nearly all): there lower-casing is exactly what a
-case-blind match does, and `\\d` and `\\s` are small classes of characters."""
+case-blind match does, and `\\d` and `\\s` are small classes of characters. Any text is tested for what
+every match holds besides: punctuation ("-" in `\\d{5}-\\d{3}`) and its longest run of digits (5)."""
 
 import re
 from collections.abc import Iterator
@@ -41,7 +42,7 @@ Beginning = tuple[str, bool, bool]
 
 @dataclass(frozen=True)
 class Prefilter:
-    beginnings: bool  # whether the beginnings below are known (else only `digits` tests)
+    beginnings: bool  # whether the beginnings below are known (else only `digits` and `marks` test)
     blind: re.Pattern[str] | None  # the case-blind beginnings, searched in the lower-cased text
     exact: re.Pattern[str] | None  # the case-sensitive ones, searched in the text
     digits: int  # the longest run of digits every match holds (`\\d{5}-\\d{3}`: 5)
@@ -49,7 +50,11 @@ class Prefilter:
 
     def rules_out(self, text: str) -> bool:
         """True when the pattern has no match in `text`."""
-        return not self._may_hold(text) or (self._spelled_out(text) and not self._starts(text))
+        if not self._may_hold(text):
+            return True
+        return self._spelled_out(text) and not any(
+            beginning is not None and beginning.search(haystack) is not None
+            for beginning, haystack in ((self.blind, _lower(text)), (self.exact, text)))
 
     def finditer(self, pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
         """What `pattern.finditer(text)` finds, the pattern tried only where one of its beginnings is:
