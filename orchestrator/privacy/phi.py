@@ -8,10 +8,11 @@ so a CPF-shaped number with wrong check digits still counts. Public names are no
 clinics and their street addresses, and the ids the system issues for appointments and slots.
 
 Built on Presidio's recognizers, each called directly (no AnalyzerEngine: that needs a spaCy
-model; no NLP engine at all), with a names gazetteer (`gazetteer`) and usaddress for US addresses
-(`addresses`). Nothing touches the network: the e-mail recognizer's public suffix
-list is the snapshot bundled with tldextract. Context words ("celular", "CPF", "SSN") raise a
-weak match's score the way Presidio's context enhancer would, from a window of text before it.
+model; no NLP engine at all; its pattern recognizers through `pattern_scan`, same results), with
+a names gazetteer (`gazetteer`) and usaddress for US addresses (`addresses`). Nothing touches the
+network: the e-mail recognizer's public suffix list is the snapshot bundled with tldextract. Context
+words ("celular", "CPF", "SSN") raise a weak match's score the way Presidio's context enhancer would,
+from a window of text before it.
 The detector holds no mutable state after __init__: one instance serves concurrent callers.
 """
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from presidio_analyzer import RecognizerResult
 
-from orchestrator.privacy import catalogue
+from orchestrator.privacy import catalogue, pattern_scan
 from orchestrator.privacy.catalogue import Entry
 from orchestrator.privacy.names import (
     PublicNames,
@@ -112,6 +113,7 @@ class PhiDetector:
                          Entry(signed_name_recognizer(), ends_after_comma),
                          Entry(charted_name_recognizer(), charts_age_and_sex))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
+        self._analyzers = tuple(pattern_scan.analyzer(entry.recognizer) for entry in self._entries)
         self._doctors = frozenset(known_doctors)
         self._clinics = (tuple(clinic_names), tuple(clinic_addresses))
         self._public = PublicNames(self._doctors, *self._clinics)
@@ -155,13 +157,15 @@ class PhiDetector:
                 and not (c.category == "NAME" and any(c.within(*p) for p in places))]
 
     def _recognized(self, plain: str) -> list[_Candidate]:
-        found = []
-        for entry, context in zip(self._entries, self._contexts, strict=True):
-            if not entry.gate(plain):
+        found, gated = [], {}  # several recognizers share a gate ("has a digit"): each runs once
+        for entry, analyze, context in zip(self._entries, self._analyzers, self._contexts, strict=True):
+            passes = gated.get(entry.gate)
+            if passes is None:
+                passes = gated[entry.gate] = entry.gate(plain)
+            if not passes:
                 continue
-            recognizer = entry.recognizer
-            results: list[RecognizerResult] = recognizer.analyze(plain, recognizer.supported_entities)
-            found += [_Candidate(r.start, r.end, r.entity_type, _score(r, plain, context)) for r in results]
+            found += [_Candidate(r.start, r.end, r.entity_type, _score(r, plain, context))
+                      for r in analyze(plain)]
         return found
 
 

@@ -24,6 +24,8 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
+from orchestrator.privacy import pattern_scan
+from orchestrator.privacy.prefilter import prefilter
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
 
@@ -37,8 +39,10 @@ class ContextRecognizer(LocalRecognizer):
     "phi", not the whole match: "prontuário 12345" redacts to "prontuário [RECORD_ID]"."""
 
     def __init__(self, entity: str, name: str, patterns: Iterable[ContextPattern]) -> None:
-        self._patterns = tuple((re.compile(regex), score, re.compile(needs[0]) if needs else None)
-                               for regex, score, *needs in patterns)
+        compiled = tuple((re.compile(regex), score, re.compile(needs[0]) if needs else None)
+                         for regex, score, *needs in patterns)
+        self._patterns = tuple((pattern, score, needs, prefilter(pattern.pattern, pattern.flags))
+                               for pattern, score, needs in compiled)
         super().__init__(supported_entities=[entity], name=name)
 
     def load(self) -> None:  # patterns compile in __init__; nothing to load
@@ -49,9 +53,14 @@ class ContextRecognizer(LocalRecognizer):
         entity = self.supported_entities[0]
         meta = {RecognizerResult.RECOGNIZER_NAME_KEY: self.name,
                 RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id}
-        return [RecognizerResult(entity, m.start("phi"), m.end("phi"), score, recognition_metadata=meta)
-                for pattern, score, needs in self._patterns if needs is None or needs.search(text)
-                for m in pattern.finditer(text)]
+        results = []
+        for pattern, score, needs, test in self._patterns:
+            if needs is not None and not needs.search(text):
+                continue
+            matches = pattern.finditer(text) if test is None else test.finditer(pattern, text)
+            results += [RecognizerResult(entity, m.start("phi"), m.end("phi"), score,
+                                         recognition_metadata=meta) for m in matches]
+        return results
 
 
 _DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[a-zA-Z]{2,}")
@@ -323,8 +332,10 @@ class GluedWordsUrlRecognizer(UrlRecognizer):
 
     def __init__(self) -> None:
         super().__init__(supported_entity="URL")
+        self._scan = pattern_scan.PatternScan(self)
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 regex_flags: int | None = None) -> list[RecognizerResult]:
-        return [r for r in super().analyze(text, entities, nlp_artifacts, regex_flags)
-                if not text[r.end:r.end + 1].isalnum()]
+        results = (self._scan(text) if regex_flags is None
+                   else super().analyze(text, entities, nlp_artifacts, regex_flags))
+        return [r for r in results if not text[r.end:r.end + 1].isalnum()]
