@@ -1159,6 +1159,8 @@ def test_words_letters_and_places_a_new_rule_could_take_for_names(detector: PhiD
     ("Maria de la Cruz wants to change her dentist", "Maria de la Cruz"),
     ("Jae-won Park here, need a sick note", "Jae-won Park"),
     ("corrigindo: e Thaynara com y e th, nao Tainara", "Tainara"),
+    # whose relative someone is, a name that is a rarer word too
+    ("oi aqui e o tiago, pai da lara, ela ta com tosse", "lara"),
 ])
 def test_names_of_round_16_families(detector: PhiDetector, text: str, name: str) -> None:
     assert any(name in span for span in _spans(detector, text, "NAME"))
@@ -1177,6 +1179,7 @@ def test_national_ids_after_whose_or_when(detector: PhiDetector, text: str, valu
     "my son vomited twice last night", "Contact via her son on 090-3315-7724",
     "our church, Nuestra Senora de la Paz, runs a flu clinic", "see you in 2 weeks, ana in 3 days",
     "baby formula is out of stock", "bed 4: stable, no complaints", "my daughter is allergic to penicillin",
+    "mae de deus, que dor", "o filho da casa ligou",
 ])
 def test_round_16_rules_leave_words_alone(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories

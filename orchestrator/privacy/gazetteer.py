@@ -68,6 +68,18 @@ _POLYNESIAN = re.compile(r"(?:(?:ng|wh|[hklmnprtw])?[aeiou]){3,}")
 _COMMON_FREQUENCY = 1e-6
 
 
+# A name that is a word less frequent than this (Zipf 5, once per 100,000 words) is mostly a name: "davi",
+# "margaret", "rosa"; a more frequent one mostly a word: "paz", "hope", "deus", "casa".
+_FREQUENT_FREQUENCY = 1e-5
+
+
+@cache
+def frequent_words() -> frozenset[str]:
+    """English and Portuguese words of at least `_FREQUENT_FREQUENCY`, accents stripped."""
+    return frozenset(strip_accents(word) for lang in ("en", "pt") for word, frequency
+                     in get_frequency_dict(lang).items() if frequency >= _FREQUENT_FREQUENCY)
+
+
 # A Portuguese word of Polynesian shape seen this often, and never in English, is Portuguese vocabulary, not
 # a Maori or Hawaiian name ("otite"); those names turn up in English text too ("moana", "kalani").
 _PORTUGUESE_ONLY_FREQUENCY = 1e-7
@@ -127,6 +139,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
                  whoever: tuple[str, ...], names: Gazetteer | None = None) -> None:
         self._names = names or gazetteer()
         self._common = common_words()
+        self._frequent = frequent_words()
         self._not_polynesian = self._common | portuguese_only_polynesian()  # words of that shape
         self._stop = frozenset(stop_words)
         # "meu marido, o ubirajara, esta internado": an article may come between.
@@ -135,7 +148,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
         self._following = re.compile(rf"[\s,]+(?:-\s+)?(?i:{following})")
         (self._apposition, self._opening, self._self_after, self._contact, self._kin_told,
          self._opening_verb, self._person_verb, clause_opening, self._clause_verb, greeted,
-         self._greeted_after) = (re.compile(rf"(?i:{cue})") for cue in whoever)
+         self._greeted_after, self._kin_of) = (re.compile(rf"(?i:{cue})") for cue in whoever)
         self._clause_opening, self._greeted = clause_opening, greeted
         super().__init__(supported_entities=["NAME"], name="GazetteerNames")
 
@@ -263,6 +276,11 @@ class GazetteerNameRecognizer(LocalRecognizer):
         mentioned = mention and (capitalized or len(names) > 1
                                  or mention.group().split()[0].lower() not in ("do", "da")
                                  or any(n.lower() not in self._common for n in plain))
+        # A relative's, a name that is a rarer word too: "mae do davi" ("filho de deus" is no one).
+        word = names[0].lower()
+        if (len(names) == 1 and word in self._names.first and word not in self._frequent
+                and self._kin_of.search(text, max(0, start - 20), start)):
+            return 0.6
         person = mentioned or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
                                and _PERSON_AFTER_ARTICLE.match(text, end))
         # Two first names together are a person's even when both are common words: "a ana julia vai".

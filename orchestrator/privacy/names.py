@@ -456,8 +456,10 @@ _CLAUSE_VERB = (r"(?:\s+(?:still|also|just|always|never|often|usually|sometimes|
 _GREETED = (r"(?:oi|ola|alo|hi|hello|hey|dear|querid[oa]|bom\s+dia|boa\s+tarde|boa\s+noite|"
             r"good\s+(?:morning|afternoon|evening))[\s,!]+$")
 _GREETED_AFTER = r"\s*(?:[,!]|$)"
+# Whose relative someone is: "sou a raimunda, mae do davi" (a name that is a rare word too).
+_KIN_OF = rf"\b(?:{_KIN})\s+(?:d[oa]s?|de|of)\s+$"
 _WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB,
-            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER)
+            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER, _KIN_OF)
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:
