@@ -1133,3 +1133,53 @@ def test_an_age_over_89_between_commas_before_a_finding(detector: PhiDetector, t
 def test_words_letters_and_places_a_new_rule_could_take_for_names(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
     assert "AGE_OVER_89" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    # where the person works or lives
+    ("sunita from billing said the claim was denied", "sunita"),
+    ("a neide do posto pediu os exames", "neide"),
+    ("o jurandir do 302 caiu de novo", "jurandir"),
+    # who a relative is, and a relative's or a child's title without "my"
+    ("my mom is fumiko and she needs a ride", "fumiko"),
+    ("mama wanjiru needs her pills refilled", "wanjiru"),
+    ("a vo zefa precisa de receita", "zefa"),
+    ("little kofi fell off his bike", "kofi"),
+    # someone else's relative after a comma, a relative of someone named, a bed's number
+    ("visitor today was bjorn, her son, asked about discharge", "bjorn"),
+    ("a iracema mae do ubirajara pediu pra remarcar", "iracema"),
+    ("handoff: yusuf in 5 refused dinner", "yusuf"),
+    ("rm 12 - adaeze - pain controlled", "adaeze"),
+    # brought in, asked about, signed off
+    ("we are bringing nkosana in for his shots", "nkosana"),
+    ("did keoni get his flu shot yet?", "keoni"),
+    ("signed, ikaika", "ikaika"),
+    ("- Dagny", "Dagny"),
+    # two particles, a Korean surname that is a word, a name corrected with its letters
+    ("Maria de la Cruz wants to change her dentist", "Maria de la Cruz"),
+    ("Jae-won Park here, need a sick note", "Jae-won Park"),
+    ("corrigindo: e Thaynara com y e th, nao Tainara", "Tainara"),
+    # whose relative someone is, a name that is a rarer word too
+    ("oi aqui e o tiago, pai da lara, ela ta com tosse", "lara"),
+])
+def test_names_of_round_16_families(detector: PhiDetector, text: str, name: str) -> None:
+    assert any(name in span for span in _spans(detector, text, "NAME"))
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("rg do meu filho MG-14.556.789", "MG-14.556.789"),
+    ("perdeu o cartao do sus, numero era 706 5032 4418 7702", "706 5032 4418 7702"),
+    ("do you need my SIN? its 046 454 286", "046 454 286"),
+])
+def test_national_ids_after_whose_or_when(detector: PhiDetector, text: str, value: str) -> None:
+    assert value in _spans(detector, text, "NATIONAL_ID")
+
+
+@pytest.mark.parametrize("text", [
+    "my son vomited twice last night", "Contact via her son on 090-3315-7724",
+    "our church, Nuestra Senora de la Paz, runs a flu clinic", "see you in 2 weeks, ana in 3 days",
+    "baby formula is out of stock", "bed 4: stable, no complaints", "my daughter is allergic to penicillin",
+    "mae de deus, que dor", "o filho da casa ligou",
+])
+def test_round_16_rules_leave_words_alone(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

@@ -23,7 +23,8 @@ from runtime.text.fold import strip_accents
 
 DATA_PATH = Path(__file__).with_name("data") / "names.tsv"
 _TOKEN = re.compile(r"[A-Za-z](?:'?[A-Za-z])*(?:-[A-Za-z]+)*")
-_PARTICLES = frozenset({"da", "de", "do", "das", "dos", "di", "du", "van", "von", "del"})
+_PARTICLES = frozenset({"da", "de", "do", "das", "dos", "di", "du", "van", "von", "del", "la", "der", "den",
+                        "bin", "ibn"})
 _MAX_WORDS = 4
 _CUE_WINDOW = 40
 # Surname first, as on a form or a chart: "Hernandez, Linda".
@@ -32,7 +33,7 @@ _SURNAME_FIRST = re.compile(r"\b([A-Z][a-z]+), ([A-Z][a-z]+)\b")
 # "a Cleide precisa…" ("a Rosa vermelha", "o Jordan" the river stay unnamed).
 _PERSON_AFTER_ARTICLE = re.compile(
     r"\s*(?:que|e\s+(?:a|o)|precisa|quer|queria|esta|ta|vai|tem|teve|foi|pode|sao|falou|disse|ligou|"
-    r"mandou|chegou|nasceu|fez|faz|ja|nao|sabe|pediu)\b", re.IGNORECASE)
+    r"mandou|chegou|chega|vem|veio|volta|voltou|nasceu|fez|faz|ja|nao|sabe|pediu)\b", re.IGNORECASE)
 # What only a person does, even one named by a word ("a luz esta com febre", "o caio mandou msg", "mark
 # has had a fever"; not "a luz do consultorio", "a luz caiu de novo").
 _PERSON_ONLY = re.compile(
@@ -65,6 +66,18 @@ _POLYNESIAN = re.compile(r"(?:(?:ng|wh|[hklmnprtw])?[aeiou]){3,}")
 # A word at least this frequent in English or Portuguese (Zipf 3, once per million words) is a word
 # before it is a name nobody listed: "my son vomited" is not "my son Aiyana".
 _COMMON_FREQUENCY = 1e-6
+
+
+# A name that is a word less frequent than this (Zipf 5, once per 100,000 words) is mostly a name: "davi",
+# "margaret", "rosa"; a more frequent one mostly a word: "paz", "hope", "deus", "casa".
+_FREQUENT_FREQUENCY = 1e-5
+
+
+@cache
+def frequent_words() -> frozenset[str]:
+    """English and Portuguese words of at least `_FREQUENT_FREQUENCY`, accents stripped."""
+    return frozenset(strip_accents(word) for lang in ("en", "pt") for word, frequency
+                     in get_frequency_dict(lang).items() if frequency >= _FREQUENT_FREQUENCY)
 
 
 # A Portuguese word of Polynesian shape seen this often, and never in English, is Portuguese vocabulary, not
@@ -126,15 +139,16 @@ class GazetteerNameRecognizer(LocalRecognizer):
                  whoever: tuple[str, ...], names: Gazetteer | None = None) -> None:
         self._names = names or gazetteer()
         self._common = common_words()
+        self._frequent = frequent_words()
         self._not_polynesian = self._common | portuguese_only_polynesian()  # words of that shape
         self._stop = frozenset(stop_words)
         # "meu marido, o ubirajara, esta internado": an article may come between.
         self._introducing, self._mentioning = (re.compile(rf"(?i:\b(?:{cue})\s*[,:]?\s*(?:(?:o|a)\s+)?)$")
                                                for cue in (introducing, mentioning))
-        self._following = re.compile(rf"[\s,]+(?i:{following})")
+        self._following = re.compile(rf"[\s,]+(?:-\s+)?(?i:{following})")
         (self._apposition, self._opening, self._self_after, self._contact, self._kin_told,
          self._opening_verb, self._person_verb, clause_opening, self._clause_verb, greeted,
-         self._greeted_after) = (re.compile(rf"(?i:{cue})") for cue in whoever)
+         self._greeted_after, self._kin_of) = (re.compile(rf"(?i:{cue})") for cue in whoever)
         self._clause_opening, self._greeted = clause_opening, greeted
         super().__init__(supported_entities=["NAME"], name="GazetteerNames")
 
@@ -175,6 +189,12 @@ class GazetteerNameRecognizer(LocalRecognizer):
                 and all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
                         or self._polynesian(p) for i, p in enumerate(parts)))
 
+    def _hyphenated_surname(self, run: list[re.Match[str]], word: str) -> bool:
+        """A listed surname, capitalized, after a hyphenated given name, even a word's: "Jae-won Park",
+        "Min-jun Song" (Korean surnames are often words)."""
+        return (len(run) == 1 and "-" in run[0].group() and run[0].group()[0].isupper() and word[0].isupper()
+                and word.lower() in self._names.last)
+
     def _first(self, word: str) -> bool:
         word = word.lower().split("-")[0]
         return word in self._names.first or self._polynesian(word)
@@ -212,12 +232,15 @@ class GazetteerNameRecognizer(LocalRecognizer):
             return []
         run, j, capitalized = [tokens[i]], i + 1, first[0].isupper()
         while j < len(tokens) and len(run) < _MAX_WORDS and text[run[-1].end():tokens[j].start()].isspace():
-            if (tokens[j].group().lower() in _PARTICLES and j + 1 < len(tokens)
-                    and text[tokens[j].end():tokens[j + 1].start()].isspace()
-                    and self._is_name(tokens[j + 1].group(), capitalized)):
-                run += [tokens[j], tokens[j + 1]]
-                j += 2
-            elif self._is_name(tokens[j].group(), capitalized):
+            k = j  # past one or two particles: "Maria de la Cruz"
+            while (k < j + 2 and k + 1 < len(tokens) and tokens[k].group().lower() in _PARTICLES
+                   and text[tokens[k].end():tokens[k + 1].start()].isspace()):
+                k += 1
+            if k > j and self._is_name(tokens[k].group(), capitalized):
+                run += tokens[j:k + 1]
+                j = k + 1
+            elif (self._is_name(tokens[j].group(), capitalized)
+                  or self._hyphenated_surname(run, tokens[j].group())):
                 run.append(tokens[j])
                 j += 1
             else:
@@ -253,6 +276,11 @@ class GazetteerNameRecognizer(LocalRecognizer):
         mentioned = mention and (capitalized or len(names) > 1
                                  or mention.group().split()[0].lower() not in ("do", "da")
                                  or any(n.lower() not in self._common for n in plain))
+        # A relative's, a name that is a rarer word too: "mae do davi" ("filho de deus" is no one).
+        word = names[0].lower()
+        if (len(names) == 1 and word in self._names.first and word not in self._frequent
+                and self._kin_of.search(text, max(0, start - 20), start)):
+            return 0.6
         person = mentioned or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
                                and _PERSON_AFTER_ARTICLE.match(text, end))
         # Two first names together are a person's even when both are common words: "a ana julia vai".
@@ -264,7 +292,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
             return 0.6
         # Told later to be a relative: "can mohammed pick up my meds? he's my brother"; a name that is a
         # word too when asked about as the subject: "can rosa pick up my prescription? she's my neighbor".
-        if (plain or _ASKED.search(text, max(0, start - 12), start)) and self._kin_told.search(text):
+        if ((plain or mention or _ASKED.search(text, max(0, start - 12), start))
+                and self._kin_told.search(text)):
             return 0.6
         # Opening the message, a name not a common word before a verb: "anil is not picking up".
         if plain and self._opening.fullmatch(text, 0, start) and self._opening_verb.match(text, end):

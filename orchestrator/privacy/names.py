@@ -55,7 +55,8 @@ _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brothe
     bisneto bisneta newborn boss chefe patrao patroa stepson stepdaughter stepmother stepfather stepmom
     stepdad stepbrother stepsister fiance fiancee godmother godfather goddaughter guardian manager housemate
     flatmate
-    genro cunhado cunhada noivo noiva madrinha padrinho afilhado afilhada responsavel""".split())
+    genro cunhado cunhada noivo noiva madrinha padrinho afilhado afilhada responsavel
+    mama mamae papai auntie aunty granny""".split())
 # Kin words that are also names ("Nora"), read only after "my"/"minha": "a Taina e minha nora".
 _KIN_NAMED = ("nora",)
 # Words that end a name typed in lower case after "me chamo" / "my name is".
@@ -95,7 +96,7 @@ def _stop(words: Iterable[str]) -> str:
 # A capitalized name word: "Maria", "D'Avila", "Ana-Clara" (accents already stripped).
 _WORD_CAP = r"[A-Z](?:'?[A-Za-z])?[a-z]+(?:-[A-Za-z][a-z]+)?"  # "Ana-Clara", "Ji-woo"
 _WORD_ANY = r"[A-Za-z](?:'?[A-Za-z])?[A-Za-z]+(?:-[A-Za-z]+)?"
-_PARTICLE = r"(?:d[aeo]s?|di|du|van|von|del)"
+_PARTICLE = r"(?:de\s+la|van\s+de[nr]?|d[aeo]s?|di|du|van|von|del|bin|ibn)"
 
 
 def _name(word: str, stop: str, least: int = 1) -> str:
@@ -126,7 +127,8 @@ _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patie
          rf"pcte\.?|pte\.?|pac\.|"
          # a message's sender or a letter's patient: "message from Abdulrahman Al-Farsi", "Referral: Rangi
          # Parata"
-         rf"(?:referral|encaminhamento|transfer|transferencia|admission|admissao|consult)\s*:|"
+         rf"(?:referral|encaminhamento|transfer|transferencia|admission|admissao|consult|discharge|alta)"
+         rf"(?:\s+(?:note|summary|letter|nota|resumo|carta))?\s*:|"
          rf"(?:message|msg|voicemail|note|recado|mensagem|ligacao)\s+(?:from|de|d[oa])|"
          rf"mrs?\.?|ms\.?|miss|sra?\.?|srta\.?|dona|seu|nurse|enfermeir[oa]|"
          rf"(?:(?:for|para|pra)\s+)?(?:(?:a|o)\s+)?(?:(?:my|minha|meu)\s+|(?:a|o|the)\s+)(?:{_KIN})")
@@ -139,7 +141,8 @@ _SPEAKING = (r"speaking|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\
              r"cpf|ssn|checking\s+in|\((?:paciente|patient|pt(?=\)))")
 _SPEAKS = rf"[\s,]+(?i:here|aqui|{_SPEAKING})\b"
 # A signature: "Thanks, Anna Schmidt" at the end of the message ("Thanks Again!" is not one).
-_SIGN_OFF = r"thanks|thank\s+you|obrigad[oa]|atenciosamente|att\.?|regards|best|cheers|abracos?|abs"
+_SIGN_OFF = (r"thanks|thank\s+you|thx|obrigad[oa]|atenciosamente|att\.?|regards|best|cheers|abracos?|abs|"
+             r"signed|sincerely|cordialmente|bjs|beijos")
 
 
 _PLACE_NOUNS = ("Hospital", "Clinica", "Instituto", "Centro", "Rua", "Avenida", "Av.", "Praca", "Parque",
@@ -160,6 +163,8 @@ def name_recognizer() -> ContextRecognizer:
         # "Jessica here", "Thiago falando", "Hiroshi said", "Anan Srisuk, dob 5/30/1977".
         (rf"(?<![\w'.])(?P<phi>{_NAME_CAP}){_SPEAKS}", 0.6, _SPEAKS),
         (rf"(?i:\b(?:{_SIGN_OFF})(?!\w))\s*[,!.\n-]\s*(?P<phi>{_NAME_CAP})\s*[.!]?\s*$", 0.6),
+        # A signature on its own line after a dash: "- Dagny".
+        (rf"(?:^|\n)\s*[-\u2013\u2014]{{1,2}}\s*(?P<phi>{_NAME_CAP})\s*$", 0.6),
     ])
 
 
@@ -187,8 +192,10 @@ def corrected_name_recognizer() -> ContextRecognizer:
     """A name's spelling corrected: "spelled Oluwaseun not Oluwasen", "typo, its siobhan not shivon",
     "meu nome e Gleiciane e nao Gleiciene"."""
     return ContextRecognizer("NAME", "CorrectedName", [
-        (rf"(?i:(?:\b(?:spelling|typo|erro|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)"
-         rf"|\bspel(?:led|t)|\bescrito)\s+{_WORD_ANY}[\s,]+(?:e\s+)?(?:not|nao)\s+)(?P<phi>{_NAME_ANY})",
+        (rf"(?i:(?:\b(?:spelling|typo|erro|escrit[oa]|name|nome|corrigindo|correcting|correction|correcao)\b"
+         rf"[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)"
+         rf"|\bspel(?:led|t)|\bescrito)\s+{_WORD_ANY}(?:\s+(?:com|with)\s+[^.?!,]{{1,12}})?[\s,]+(?:e\s+)?"
+         rf"(?:not|nao)\s+)(?P<phi>{_NAME_ANY})",
          0.6),
         # and the right spelling before "not": "it is Szczepanski not Szczepansky", "spelled Svetlana not …".
         (rf"(?i:(?:\b(?:spelling|typo|erro|wrong|errado|escrit[oa]|name|nome)\b[^.?!]{{0,30}}?\b(?:it'?s|is|e|eh)"
@@ -260,6 +267,23 @@ _KIN_WORD_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*){_stop(_NOT_NAMES_LOWER - {*EN_
                        r"tem|teve|esta|vai|foi|precisa|quer)\b)")
 
 
+# Who a relative is: "my mom is fumiko", "meu filho e o kauã".
+_KIN_IS = rf"(?i:\b{_MY_KIN}\s+(?:is|e|eh)\s+(?:(?:o|a)\s+)?)(?P<phi>{_NAME_BY_KIN})"
+# A relative's or a child's title without "my", then the name, ending a clause or before a verb: "mama wanjiru
+# needs…", "a vo zefa precisa…", "little kofi fell off his bike", "ask for auntie folake".
+_TITLES = ("mama mamae papa papai auntie aunty uncle tia tio vo vovo avo grandma granny bibi baba little lil "
+           "pequeno pequena baby bebe").split()
+_TITLED_KIN = (rf"(?i:\b(?:{_trie(_TITLES)})\s+)"
+               rf"(?P<phi>{_KIN_NAME_STOP}{_WORD_ANY}(?:\s+{_KIN_NAME_STOP}{_WORD_ANY})?)"
+               r"(?=\s*(?:[,.!?;]|$)|\s+(?i:is|was|has|had|will|wont|can|cant|could|needs?|wants?|keeps?|lives|"
+               r"tem|teve|esta|ta|vai|foi|precisa|quer|pode|mora|nasceu|chega|fell|got|went|woke|broke|"
+               r"[a-z]{2,}(?:ed|ou|eu|iu))\b)")
+# A handoff's bed, then the patient in any case: "rm 12 - tupac - pain controlled", "leito 3: jurema".
+_BEDS = ("bed", "leito", "room", "rm", "bay", "quarto", "box")
+_BED_THEN_NAME = (rf"(?i:\b(?:{_trie(_BEDS)})\s*\d{{1,3}}[a-z]?\s*[:\-\u2013]\s*)"
+                  rf"(?P<phi>{_NAME_ANY})")
+
+
 def cued_name_recognizer() -> CuedNames:
     """Names, listed or not (no common word), after a strong cue: a clause opening with "name"/"nome"
     ("dob 11th nov 1952, name deng majok"), a letter's "attn", an insurance's subscriber ("segurado
@@ -269,7 +293,22 @@ def cued_name_recognizer() -> CuedNames:
            r"\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
            r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
-                                  (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6), (_OWNER, 0.6)])
+                                  (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6), (_OWNER, 0.6),
+                                  (_KIN_IS, 0.6)])
+
+
+_TITLE_OR_BED = frozenset((*_TITLES, *_BEDS))
+
+
+def names_a_title_or_bed(text: str) -> bool:
+    """The titled-name recognizer's gate, a word-set test: "mama", "little", "bed" in the text."""
+    return not _TITLE_OR_BED.isdisjoint(text.lower().split())
+
+
+def titled_name_recognizer() -> CuedNames:
+    """Names, listed or not (no common word), after a relative's or a child's title ("mama wanjiru needs…")
+    or a handoff's bed ("rm 12 - adaeze - pain controlled")."""
+    return CuedNames("TitledName", [(_TITLED_KIN, 0.6), (_BED_THEN_NAME, 0.6)])
 
 
 def ends_after_comma(text: str) -> bool:
@@ -326,7 +365,8 @@ _INTRODUCING = (rf"{_STRONG}|{_WEAK}|{_KIN_PHRASE}|it'?s(?:\s+me)?|calls\s+me|me
 # "fala com a Cleide", "ask for Consuelo", "oi Rosa" ("com rosa" is a colour). Not "the" ("the Austin
 # clinic" is a place); not an article alone: "a Rosa vermelha" is a flower, "a Rosangela que…" a person
 # (the gazetteer reads the words after the name for that).
-_MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring|trazer|trago|levar|levo|falar?|"
+_MENTIONING = (r"(?:for|para|pra|pro|pros|pras|com|with|ask\s+for|bring(?:ing)?|trazer|trago|trazendo|levar|"
+               r"levo|levando|falar?|did|does|signed|sincerely|bjs|beijos|"
                r"cham[ae]m?|chamar|"
                r"oi|ola|hi|hello|hey|dear|"
                r"querid[oa]|tia|tio|and|e|avis[ae]r?|diga|dizer|pergunt[ae]r?|lig[ae]r?\s+(?:para|pra)|call|tell|ask|remind|let|"
@@ -354,7 +394,11 @@ _FOLLOWING = (rf"(?:{_SPEAKING}|(?:she|he|ela|ele)\s+(?:is|was|has|had|tem|esta|
               rf"(?:and|e)\s+(?:her|his|my|their|seu|sua|meu|minha)\s+(?:{_KIN})|"
               # a chart's age and sex or what the patient reports: "lindiwe, 45F", "thabo c/o headache"
               r"\d{1,3}(?:m|f|a)|\d{1,3}\s*(?:yo|y/o|anos|years?\s+old)|c/o|complains|reports|denies|refere|"
-              r"relata|nega|queixa)\b")
+              r"relata|nega|queixa|"
+              # where the person works or lives: "sunita from billing", "a neide do posto", "jurandir do 302"
+              r"from\s+(?:the\s+)?(?:front\s+desk|desk|reception|billing|pharmacy|lab|office|insurance|clinic|"
+              r"school|daycare|church|work)|d[oa]\s+(?:posto|farmacia|recepcao|laboratorio|clinica|ubs|escola|"
+              r"creche|igreja|convenio|plano|apto|apartamento|\d{1,4}))\b")
 # A capitalized known name with the person's e-mail or phone right after it: "Hamza at
 # hamza.k@proton.me", "Anjali (510) 555-0134".
 _CONTACT = r"[\s,]*(?:(?:at|em|no|on|:)\s*)?(?:[\w.+\-]+@|\+\d|\(\d{2,3}\)\s*\d)"
@@ -364,8 +408,10 @@ _CONTACT = r"[\s,]*(?:(?:at|em|no|on|:)\s*)?(?:[\w.+\-]+@|\+\d|\(\d{2,3}\)\s*\d)
 _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+|(?:que|who)\s+)?(?:(?:is|e|eh|-)\s+)?"
                # a relative's too: "Siriporn is my mothers carer"
                rf"(?:my|minha|meu|our|nossa|nosso)\s+(?:(?:{_KIN})'?s\s+)?(?:{_KIN}|{'|'.join(_KIN_NAMED)})\b"
+               # or someone else's, after a comma: "visitor today was bjorn, her son"
+               rf"|\s*,\s*(?:her|his|their|seu|sua)\s+(?:{_KIN})\b"
                # or whose relative they are: "a ivone e cuidadora do meu pai", "is the caregiver of"
-               rf"|[\s,]*(?:is|e|eh)\s+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of|to)\b"
+               rf"|[\s,]*(?:(?:is|e|eh)\s+)?(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of|to)\b"
                # or in parentheses: "o caua (meu filho)", "dependente Helena (filha)", "Mei-Ling (my mother
                # in law)", "family (Marek, son)"
                rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})(?:[\s-]in[\s-]law)?\s*\)"
@@ -386,7 +432,8 @@ _OPENING_VERB = (r"\s+(?:is|was|has|had|will|wont|won'?t|can'?t|cant|can|needs?|
 _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|elas)?\s*(?:are|sao))\s+"
              rf"(?:my|minha|meu|our|meus|minhas|nossos|nossas)\s+(?:{_KIN})s?\b")
 # What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
-_PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|caiu|mora|"
+_PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|chega|vem|"
+                r"veio|volta|voltou|arrives|arrived|comes|came|caiu|mora|"
                 r"trabalha|needs|wants|said|called|told|asked|fell|lives|works|was\s+born)\b")
 # A clause's first word, an article allowed: "eu estou bem mas keila acordou", "nurse note: mei refused",
 # "o kauan tomou"; a name not a common word there, before what a person does or where a patient lies,
@@ -401,13 +448,18 @@ _CLAUSE_VERB = (r"(?:\s+(?:still|also|just|always|never|often|usually|sometimes|
                 # a past or present tense, or a Portuguese infinitive after "se": "acordou", "caiu",
                 # "refused", "wakes", "se a potira piorar"
                 r"\s+[a-z]{2,}(?:ou|eu|iu|ed|s|ar|er|ir)\b|"
-                r"\s+(?:in|no|na|do|da|em|from)\s+(?:room|bed|quarto|leito|box|sala)\b)")
+                # or a bed's number: "yusuf in 5 refused dinner", "o jurandir do 302 caiu"
+                r"\s+(?:in|no|na|do|da|em|from)\s+(?:(?:room|rm|bay|bed|quarto|leito|box|sala)\b|\d{1,3}[a-z]?\b"
+                r"(?!\s*(?:weeks?|days?|months?|years?|hours?|mins?|minutes?|dias?|semanas?|mes(?:es)?|anos?|"
+                r"horas?|h|am|pm|mg|ml)\b)))")
 # Who is greeted, opening the message and then a comma or the end: "bom dia thiago, …", "hi grace!".
 _GREETED = (r"(?:oi|ola|alo|hi|hello|hey|dear|querid[oa]|bom\s+dia|boa\s+tarde|boa\s+noite|"
             r"good\s+(?:morning|afternoon|evening))[\s,!]+$")
 _GREETED_AFTER = r"\s*(?:[,!]|$)"
+# Whose relative someone is: "sou a raimunda, mae do davi" (a name that is a rare word too).
+_KIN_OF = rf"\b(?:{_KIN})\s+(?:d[oa]s?|de|of)\s+$"
 _WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB,
-            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER)
+            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER, _KIN_OF)
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:
@@ -463,8 +515,9 @@ _TO = ("to", "pra", "para", "a", "ao", "ate", "de", "do", "da", "of", "in", "em"
 _NAMED_PLACE = (r"\b(?:Hospital|Hosp\.|Clinica|Policlinica|Instituto|Centro|Hemocentro|Fundacao|Beneficencia|"
                 r"Rede|"
                 r"UBS|UPA|Memorial|Laboratorio|Faculdade|Universidade|Escola|Sao|Santa|Santo|Saint|St\.|Mount|Distrito|Presidente|"
+                r"Nossa\s+Senhora|Nuestra\s+Senora|Our\s+Lady|"
                 r"Governador|Marechal|Rio|Magazine|Lojas?|Banco|Farmacia|Drogaria|Supermercado|Grupo)"
-                r"(?:\s+(?:d[aeo]s?|[A-Z][\w'\-]*)){1,7}"
+                r"(?:\s+(?:d[aeo]s?|la|del|[A-Z][\w'\-]*)){1,7}"
                 # and in English before its noun: "Johns Hopkins Hospital", "Boston Children's Hospital",
                 # "Martin Luther King Jr Blvd", "Ford Motor Company".
                 r"|\b(?:[A-Z][\w'\-]*\s+){1,4}(?:Hospital|Clinic|Medical\s+Center|Health|Institute|University|"

@@ -37,6 +37,7 @@ from orchestrator.privacy.names import (
     kin_name_recognizer,
     name_pair_recognizer,
     name_recognizer,
+    names_a_title_or_bed,
     names_kin,
     names_whose,
     patient_name_spans,
@@ -44,6 +45,7 @@ from orchestrator.privacy.names import (
     says_not,
     signed_name_recognizer,
     tells_kinship,
+    titled_name_recognizer,
 )
 from runtime.text.fold import strip_accents
 
@@ -110,6 +112,7 @@ class PhiDetector:
                          Entry(corrected_name_recognizer(), says_not),
                          Entry(bare_kin_name_recognizer(), names_kin),
                          Entry(cued_name_recognizer(), cues_name),
+                         Entry(titled_name_recognizer(), names_a_title_or_bed),
                          Entry(signed_name_recognizer(), ends_after_comma),
                          Entry(charted_name_recognizer(), charts_age_and_sex))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)

@@ -110,8 +110,9 @@ class CpfRecognizer(PatternRecognizer):
 
 # Words allowed between a context word and its value: "CPF: ", "prontuário nº ", "is ", "é o ".
 # Lazy, so that a value starting like a filler word ("MRN: A-00991") is read whole.
+# Or whose and when: "rg do meu filho MG-…", "cartao do sus, numero era 706…", "my SIN? its 046…".
 _FILL = (r"(?:[\s:#=\-]|\b(?:n[o\u00ba\u00b0]|nr|num|number|numero|is|e|eh|o|a|do|da|of|dele|dela|"
-         r"meu|minha|my|his|her|its|paciente|patient)\b\.?|,(?=\s))*?")
+         r"meu|minha|my|his|her|its|paciente|patient|filh[oa]|son|daughter|era|was)\b\.?|[,?](?=\s))*?")
 
 
 def rg() -> PatternRecognizer:
