@@ -16,6 +16,7 @@ from tests.eval.interactions import (
     HOLDOUT7_PATH,
     HOLDOUT8_PATH,
     HOLDOUT9_PATH,
+    HOLDOUT10_PATH,
     HOLDOUT_PATH,
     score,
 )
@@ -47,9 +48,12 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float) -> None:
     assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]
 
 
-def test_the_held_out_list_stays_at_its_measured_rates():
-    # interactions_holdout9.json (ONC high-priority and drugs.com pairs), never tuned on: 96.1% / 0 of 47
-    # first and after the holdout8 round. A fall below is a regression.
-    result = score(HOLDOUT9_PATH)
-    assert result.recall >= 0.96
-    assert result.false_alarm_rate <= MAX_FALSE_ALARMS
+def test_the_held_out_lists_stay_at_their_measured_rates():
+    # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
+    # drugs.com pairs): 96.1% / 0 of 47 first and after the holdout8 round. interactions_holdout10.json (ANSM
+    # thesaurus and Liverpool HIV charts): 63.5% / 12.4% on its first run, short of the 90% / 5% target.
+    for path, recall, false_alarms in ((HOLDOUT9_PATH, 0.96, MAX_FALSE_ALARMS),
+                                       (HOLDOUT10_PATH, 0.635, 0.124)):
+        result = score(path)
+        assert result.recall >= recall, path.name
+        assert result.false_alarm_rate <= false_alarms, path.name
