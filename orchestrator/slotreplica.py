@@ -8,7 +8,7 @@ which checks the slot in its own transaction. A slot the clinic has told this or
 (it booked it, or refused it as taken) is hidden at once, without waiting for the stream, for
 HIDE_S — longer than the stream takes to say the same — or until it cancels or moves that booking.
 A replica out of sync (before its snapshot, or once its stream broke: a clinic that hangs or is cut
-off is found by keepalive pings within about 15 s) answers nothing, and the listing goes to the
+off is found by keepalive pings within about 5 s) answers nothing, and the listing goes to the
 clinic as before; so does a request the replica would not answer exactly as the clinic does (a page
 token, a doctor it does not know, a field the clinic would refuse)."""
 

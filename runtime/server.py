@@ -48,9 +48,9 @@ class Health(HealthServicer):
             statuses={name: health_pb2.HealthCheckResponse(status=status) for name, status in statuses})
 
 
-# Peers may ping every 5 s while a call is open and quiet (the orchestrator's keepalive on a WatchSlots
-# stream); gRPC's default answers pings more often than every 5 minutes without data with GOAWAY.
-KEEPALIVE = [("grpc.http2.min_recv_ping_interval_without_data_ms", 5_000)]
+# Peers may ping every 2 s while a call is open and quiet (the orchestrator's keepalive, every 3 s, on a
+# WatchSlots stream); gRPC's default answers pings more often than every 5 minutes without data with GOAWAY.
+KEEPALIVE = [("grpc.http2.min_recv_ping_interval_without_data_ms", 2_000)]
 
 
 async def serve(

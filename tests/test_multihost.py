@@ -178,7 +178,7 @@ def across_hosts(plan: dict[str, Any]) -> None:
 
         nft = ["ip", "netns", "exec", plan["namespaces"][PARTITIONED], "nft"]
         subprocess.run([*nft, "-f", "-"], input=DROP_ALL_INPUT, text=True, check=True, timeout=10)
-        # Listed from the replica until keepalive finds the clinic's stream dead (about 15 s); then
+        # Listed from the replica until keepalive finds the clinic's stream dead (about 5 s); then
         # the clinic is asked, and its calls fail.
         partial, found = wait_for("partial answer",
                                   lambda: (r := ask()).disposition == pb.DISPOSITION_PARTIAL and r)
