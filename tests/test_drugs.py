@@ -401,6 +401,21 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
     ("doxepin", "fentanyl", MAJOR, "cns_depressant + opioid", "respiratory depression"),
     ("linezolid", "levodopa", CONTRAINDICATED, "levodopa + nonselective_maoi", "hypertensive crisis"),
     ("levodopa", "phenelzine", CONTRAINDICATED, "levodopa + nonselective_maoi", "MAO-B"),
+    ("ketoconazole", "domperidone", CONTRAINDICATED,
+     "smpc_strong_cyp3a4_inhibitor_contraindicated + strong_cyp3a4_inhibitor", "QT"),
+    ("ritonavir", "lercanidipine", CONTRAINDICATED,
+     "smpc_strong_cyp3a4_inhibitor_contraindicated + strong_cyp3a4_inhibitor", "hypotension"),
+    ("darunavir", "amiodarone", MAJOR, "hiv_protease_inhibitor + ritonavir_contraindicated_antiarrhythmic",
+     "arrhythmias"),
+    ("atazanavir", "flecainide", MAJOR, "hiv_protease_inhibitor + ritonavir_contraindicated_antiarrhythmic",
+     "antiarrhythmic"),
+    ("rifampicin", "midazolam", MAJOR, "strong_cyp3a4_inducer + strong_inducer_sensitive_substrate", "80%"),
+    ("phenytoin", "aprepitant", MAJOR, "strong_cyp3a4_inducer + strong_inducer_sensitive_substrate",
+     "loss of effect"),
+    ("efavirenz", "triazolam", CONTRAINDICATED, "efavirenz + efavirenz_contraindicated", "sedation"),
+    ("efavirenz", "dihydroergotamine", CONTRAINDICATED, "efavirenz + efavirenz_contraindicated", "ergotism"),
+    ("aliskiren", "quinidine", MAJOR, "aliskiren + aliskiren_avoid_pgp_inhibitor", "P-glycoprotein"),
+    ("itraconazole", "buspirone", MAJOR, "cyp3a4_strong_inhibitor_limit + strong_cyp3a4_inhibitor", "CYP3A4"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
@@ -416,6 +431,9 @@ def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severit
     ("aliskiren", "tacrolimus"),  # the aliskiren label names ciclosporin, not tacrolimus
     ("levodopa", "rasagiline"),  # the levodopa labels contraindicate nonselective MAOIs, not MAO-B inhibitors
     ("levodopa", "moclobemide"),  # selective MAO-A: no significant pressor reaction in a levodopa study
+    ("nelfinavir", "thioridazine"),  # the thioridazine label names CYP2D6 inhibitors, not CYP3A4 ones
+    ("fluconazole", "lercanidipine"),  # the lercanidipine SmPC contraindicates strong CYP3A4 inhibitors
+    ("efavirenz", "alprazolam"),  # the efavirenz SmPC names midazolam and triazolam only
 ])
 def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str, b: str) -> None:
     assert all(i.severity < MAJOR for i in servicer._interactions([a, b]).interactions)

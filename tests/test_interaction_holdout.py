@@ -36,24 +36,25 @@ def test_interactions_hold_their_floors():
 # that never saw it, then after its own): holdout2 57.0%, 87.0%; holdout3 59.5%, 76.0%, 90.5%; holdout4
 # 76.5% / 3.1%, 81.0% / 5.4%, 88.0% / 3.8%; holdout5 84.5% / 3.1%, 85.5%, 91.5% / 3.1%; holdout6 85.5% /
 # 1.7%, 87.5%, 90.5% / 1.7%; holdout7 82.5% / 2.0%, 83.5%, 90.5% / 2.0%; holdout8 86.0% / 0 of 130, 89.0%,
-# 90.0% / 0.
-TUNED = [(HOLDOUT2_PATH, 0.87), (HOLDOUT3_PATH, 0.90), (HOLDOUT4_PATH, 0.88), (HOLDOUT5_PATH, 0.91),
-         (HOLDOUT6_PATH, 0.90), (HOLDOUT7_PATH, 0.90), (HOLDOUT8_PATH, 0.90)]
+# 90.0% / 0; holdout10 (ANSM thesaurus and Liverpool HIV charts) 63.5% / 12.4%, then 80.3% / 12.4% after its
+# own round: its false alarms are ANSM "take into account" or Liverpool "no interaction expected" pairs a US
+# label warns about (README), so its ceiling is its own.
+TUNED = [(HOLDOUT2_PATH, 0.87, MAX_FALSE_ALARMS), (HOLDOUT3_PATH, 0.90, MAX_FALSE_ALARMS),
+         (HOLDOUT4_PATH, 0.88, MAX_FALSE_ALARMS), (HOLDOUT5_PATH, 0.91, MAX_FALSE_ALARMS),
+         (HOLDOUT6_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT7_PATH, 0.90, MAX_FALSE_ALARMS),
+         (HOLDOUT8_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT10_PATH, 0.80, 0.124)]
 
 
-@pytest.mark.parametrize(("path", "recall"), TUNED, ids=[path.stem for path, _ in TUNED])
-def test_the_tuned_lists_hold_their_floors(path: Path, recall: float) -> None:
+@pytest.mark.parametrize(("path", "recall", "false_alarms"), TUNED, ids=[path.stem for path, *_ in TUNED])
+def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alarms: float) -> None:
     result = score(path)
     assert result.recall >= recall, result.missed[:20]
-    assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]
+    assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-def test_the_held_out_lists_stay_at_their_measured_rates():
+def test_the_held_out_list_stays_at_its_measured_rates():
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
-    # drugs.com pairs): 96.1% / 0 of 47 first and after the holdout8 round. interactions_holdout10.json (ANSM
-    # thesaurus and Liverpool HIV charts): 63.5% / 12.4% on its first run, short of the 90% / 5% target.
-    for path, recall, false_alarms in ((HOLDOUT9_PATH, 0.96, MAX_FALSE_ALARMS),
-                                       (HOLDOUT10_PATH, 0.635, 0.124)):
-        result = score(path)
-        assert result.recall >= recall, path.name
-        assert result.false_alarm_rate <= false_alarms, path.name
+    # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round and after the holdout10 round.
+    result = score(HOLDOUT9_PATH)
+    assert result.recall >= 0.96, result.missed[:20]
+    assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]

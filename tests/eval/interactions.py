@@ -45,14 +45,16 @@ HOLDOUT9_PATH = Path(__file__).with_name("interactions_holdout9.json")
 # interaction thesaurus (WorldVista's 2016 English translation: contraindication, "not recommended" as
 # major, "take into account" as minor) and the Liverpool HIV charts (2017: "do not coadminister" as major,
 # "no interaction expected" as none). First run, after PHI round 16 (the knowledge base as the previous
-# session left it): 63.5% major found (ANSM 38/71, Liverpool 49/66), 14 of 113 false alarms (12.4%).
+# session left it): 63.5% major found (ANSM 38/71, Liverpool 49/66), 14 of 113 false alarms (12.4%). Its own
+# round then tuned on its misses (80.3%: ANSM 48/71, Liverpool 62/66; still 14 of 113): a regression set now.
+# Most of what it still misses or alarms on is where ANSM's French level and the US labels disagree (README).
 HOLDOUT10_PATH = Path(__file__).with_name("interactions_holdout10.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first runs)"
 PARTS = (("tuned on after its first run", HOLDOUT_PATH), ("tuning", HOLDOUT2_PATH), (_RETIRED, HOLDOUT3_PATH),
          (_RETIRED, HOLDOUT4_PATH), (_RETIRED, HOLDOUT5_PATH), (_RETIRED, HOLDOUT6_PATH),
          (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH), (HELD_OUT, HOLDOUT9_PATH),
-         (HELD_OUT, HOLDOUT10_PATH))
+         (_RETIRED, HOLDOUT10_PATH))
 TARGET_RECALL, TARGET_FALSE_ALARMS = 0.90, 0.05
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
 
