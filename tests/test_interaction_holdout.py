@@ -17,6 +17,7 @@ from tests.eval.interactions import (
     HOLDOUT8_PATH,
     HOLDOUT9_PATH,
     HOLDOUT10_PATH,
+    HOLDOUT11_PATH,
     HOLDOUT_PATH,
     score,
 )
@@ -52,9 +53,13 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alar
     assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-def test_the_held_out_list_stays_at_its_measured_rates():
+def test_the_held_out_lists_stay_at_their_measured_rates():
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
     # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round and after the holdout10 round.
-    result = score(HOLDOUT9_PATH)
-    assert result.recall >= 0.96, result.missed[:20]
-    assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]
+    # interactions_holdout11.json (KEGG, NDF-RT, OSCAR, HIV InSite, drugs.com): 58.7% / 7.6% first, 59.2% /
+    # 7.6% after the holdout10 round, short of the 90% / 5% target.
+    for path, recall, false_alarms in ((HOLDOUT9_PATH, 0.96, MAX_FALSE_ALARMS),
+                                       (HOLDOUT11_PATH, 0.59, 0.077)):
+        result = score(path)
+        assert result.recall >= recall, path.name
+        assert result.false_alarm_rate <= false_alarms, path.name
