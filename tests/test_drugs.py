@@ -416,6 +416,11 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
     ("efavirenz", "dihydroergotamine", CONTRAINDICATED, "efavirenz + efavirenz_contraindicated", "ergotism"),
     ("aliskiren", "quinidine", MAJOR, "aliskiren + aliskiren_avoid_pgp_inhibitor", "P-glycoprotein"),
     ("itraconazole", "buspirone", MAJOR, "cyp3a4_strong_inhibitor_limit + strong_cyp3a4_inhibitor", "CYP3A4"),
+    ("miconazole", "simvastatin", CONTRAINDICATED, "cyp3a4_statin + miconazole_oral", "rhabdomyolysis"),
+    ("Daktarin", "triazolam", CONTRAINDICATED, "miconazole_contraindicated + miconazole_oral", "sedation"),
+    ("miconazole", "pimozide", CONTRAINDICATED, "miconazole_contraindicated + miconazole_oral", "torsades"),
+    ("miconazole", "methylergometrine", CONTRAINDICATED, "ergot + miconazole_oral", "ergotism"),
+    ("carbamazepine", "tadalafil", MAJOR, "strong_cyp3a4_inducer + strong_inducer_avoid", "pulmonary"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
@@ -434,6 +439,10 @@ def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severit
     ("nelfinavir", "thioridazine"),  # the thioridazine label names CYP2D6 inhibitors, not CYP3A4 ones
     ("fluconazole", "lercanidipine"),  # the lercanidipine SmPC contraindicates strong CYP3A4 inhibitors
     ("efavirenz", "alprazolam"),  # the efavirenz SmPC names midazolam and triazolam only
+    ("miconazole", "alprazolam"),  # the miconazole oral gel SmPC asks caution with alprazolam, not avoidance
+    ("miconazole", "atorvastatin"),  # the SmPC names simvastatin and lovastatin
+    ("sildenafil", "rifampicin"),  # the avoid-inducers advice is Adcirca's (tadalafil), not sildenafil's
+    ("tadalafil", "rifabutin"),  # a moderate inducer: the Adcirca label names potent ones
 ])
 def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str, b: str) -> None:
     assert all(i.severity < MAJOR for i in servicer._interactions([a, b]).interactions)
