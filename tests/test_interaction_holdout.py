@@ -39,11 +39,14 @@ def test_interactions_hold_their_floors():
 # 1.7%, 87.5%, 90.5% / 1.7%; holdout7 82.5% / 2.0%, 83.5%, 90.5% / 2.0%; holdout8 86.0% / 0 of 130, 89.0%,
 # 90.0% / 0; holdout10 (ANSM thesaurus and Liverpool HIV charts) 63.5% / 12.4%, then 80.3% / 12.4% after its
 # own round: its false alarms are ANSM "take into account" or Liverpool "no interaction expected" pairs a US
-# label warns about (README), so its ceiling is its own.
+# label warns about (README), so its ceiling is its own. holdout11 (KEGG, NDF-RT, OSCAR, HIV InSite,
+# drugs.com) 58.7% / 7.6%, 59.2% / 7.6%, then 61.4% / 7.6% after its own round: its misses are mostly Japanese
+# package-insert contraindications and its false alarms OSCAR or HIV InSite "minor" pairs a label warns about.
 TUNED = [(HOLDOUT2_PATH, 0.87, MAX_FALSE_ALARMS), (HOLDOUT3_PATH, 0.90, MAX_FALSE_ALARMS),
          (HOLDOUT4_PATH, 0.88, MAX_FALSE_ALARMS), (HOLDOUT5_PATH, 0.91, MAX_FALSE_ALARMS),
          (HOLDOUT6_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT7_PATH, 0.90, MAX_FALSE_ALARMS),
-         (HOLDOUT8_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT10_PATH, 0.80, 0.124)]
+         (HOLDOUT8_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT10_PATH, 0.80, 0.124),
+         (HOLDOUT11_PATH, 0.614, 0.077)]
 
 
 @pytest.mark.parametrize(("path", "recall", "false_alarms"), TUNED, ids=[path.stem for path, *_ in TUNED])
@@ -53,13 +56,9 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alar
     assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-def test_the_held_out_lists_stay_at_their_measured_rates():
+def test_the_held_out_list_stays_at_its_measured_rate():
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
-    # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round and after the holdout10 round.
-    # interactions_holdout11.json (KEGG, NDF-RT, OSCAR, HIV InSite, drugs.com): 58.7% / 7.6% first, 59.2% /
-    # 7.6% after the holdout10 round, short of the 90% / 5% target.
-    for path, recall, false_alarms in ((HOLDOUT9_PATH, 0.96, MAX_FALSE_ALARMS),
-                                       (HOLDOUT11_PATH, 0.59, 0.077)):
-        result = score(path)
-        assert result.recall >= recall, path.name
-        assert result.false_alarm_rate <= false_alarms, path.name
+    # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10 and holdout11 rounds.
+    result = score(HOLDOUT9_PATH)
+    assert result.recall >= 0.96
+    assert result.false_alarm_rate <= MAX_FALSE_ALARMS

@@ -52,14 +52,16 @@ HOLDOUT10_PATH = Path(__file__).with_name("interactions_holdout10.json")
 # Five more sources new to these lists (KEGG's "CI" from Japanese package inserts and NDF-RT "Critical",
 # via dbmi-pitt/Merged-PDDI; OSCAR drugref and UCSF HIV InSite, via dbmi-pitt/public-PDDI-analysis;
 # drugs.com levels annotated by Correia et al.). First run, before the holdout10 round: 58.7% major found
-# (KEGG 57/126, NDF-RT 71/91), 9 of 118 false alarms (7.6%); 59.2% / 7.6% after that round.
+# (KEGG 57/126, NDF-RT 71/91), 9 of 118 false alarms (7.6%); 59.2% / 7.6% after that round. Its own round
+# then tuned on its misses (61.4% / 7.6%): a regression set now. Most of what it still misses are Japanese
+# package-insert contraindications the US and EU labels do not share (README).
 HOLDOUT11_PATH = Path(__file__).with_name("interactions_holdout11.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first runs)"
 PARTS = (("tuned on after its first run", HOLDOUT_PATH), ("tuning", HOLDOUT2_PATH), (_RETIRED, HOLDOUT3_PATH),
          (_RETIRED, HOLDOUT4_PATH), (_RETIRED, HOLDOUT5_PATH), (_RETIRED, HOLDOUT6_PATH),
          (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH), (HELD_OUT, HOLDOUT9_PATH),
-         (_RETIRED, HOLDOUT10_PATH), (HELD_OUT, HOLDOUT11_PATH))
+         (_RETIRED, HOLDOUT10_PATH), (_RETIRED, HOLDOUT11_PATH))
 TARGET_RECALL, TARGET_FALSE_ALARMS = 0.90, 0.05
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
 
