@@ -421,6 +421,7 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
     ("miconazole", "pimozide", CONTRAINDICATED, "miconazole_contraindicated + miconazole_oral", "torsades"),
     ("miconazole", "methylergometrine", CONTRAINDICATED, "ergot + miconazole_oral", "ergotism"),
     ("carbamazepine", "tadalafil", MAJOR, "strong_cyp3a4_inducer + strong_inducer_avoid", "pulmonary"),
+    ("ezetimibe", "gemfibrozil", MAJOR, "ezetimibe + fibrate_other_than_fenofibrate", "cholelithiasis"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
@@ -443,6 +444,7 @@ def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severit
     ("miconazole", "atorvastatin"),  # the SmPC names simvastatin and lovastatin
     ("sildenafil", "rifampicin"),  # the avoid-inducers advice is Adcirca's (tadalafil), not sildenafil's
     ("tadalafil", "rifabutin"),  # a moderate inducer: the Adcirca label names potent ones
+    ("ezetimibe", "fenofibrate"),  # studied and approved together
 ])
 def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str, b: str) -> None:
     assert all(i.severity < MAJOR for i in servicer._interactions([a, b]).interactions)

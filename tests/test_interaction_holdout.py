@@ -40,13 +40,13 @@ def test_interactions_hold_their_floors():
 # 90.0% / 0; holdout10 (ANSM thesaurus and Liverpool HIV charts) 63.5% / 12.4%, then 80.3% / 12.4% after its
 # own round: its false alarms are ANSM "take into account" or Liverpool "no interaction expected" pairs a US
 # label warns about (README), so its ceiling is its own. holdout11 (KEGG, NDF-RT, OSCAR, HIV InSite,
-# drugs.com) 58.7% / 7.6%, 59.2% / 7.6%, then 61.4% / 7.6% after its own round: its misses are mostly Japanese
+# drugs.com) 58.7% / 7.6%, 59.2% / 7.6%, then 61.9% / 7.6% after its own round: its misses are mostly Japanese
 # package-insert contraindications and its false alarms OSCAR or HIV InSite "minor" pairs a label warns about.
 TUNED = [(HOLDOUT2_PATH, 0.87, MAX_FALSE_ALARMS), (HOLDOUT3_PATH, 0.90, MAX_FALSE_ALARMS),
          (HOLDOUT4_PATH, 0.88, MAX_FALSE_ALARMS), (HOLDOUT5_PATH, 0.91, MAX_FALSE_ALARMS),
          (HOLDOUT6_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT7_PATH, 0.90, MAX_FALSE_ALARMS),
          (HOLDOUT8_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT10_PATH, 0.80, 0.124),
-         (HOLDOUT11_PATH, 0.614, 0.077)]
+         (HOLDOUT11_PATH, 0.618, 0.077)]
 
 
 @pytest.mark.parametrize(("path", "recall", "false_alarms"), TUNED, ids=[path.stem for path, *_ in TUNED])
