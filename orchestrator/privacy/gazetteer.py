@@ -19,6 +19,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from wordfreq import get_frequency_dict
 
 from orchestrator.privacy.recognizers import ContextRecognizer
+from orchestrator.privacy.syllable_names import korean_given_name
 from runtime.text.fold import strip_accents
 
 DATA_PATH = Path(__file__).with_name("data") / "names.tsv"
@@ -71,6 +72,11 @@ _COMMON_FREQUENCY = 1e-6
 # A name that is a word less frequent than this (Zipf 5, once per 100,000 words) is mostly a name: "davi",
 # "margaret", "rosa"; a more frequent one mostly a word: "paz", "hope", "deus", "casa".
 _FREQUENT_FREQUENCY = 1e-5
+
+
+def _korean(parts: list[str]) -> bool:
+    """A Korean given name's two syllables, no word said twice ("bo-ra", not "ha-ha")."""
+    return len(parts) == 2 and parts[0] != parts[1] and korean_given_name("-".join(parts))
 
 
 @cache
@@ -186,8 +192,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         a capital goes on with capitals: "Hiroshi Tanaka said")."""
         parts = word.lower().split("-")
         return (not (capitalized and word[0].islower()) and not set(parts) & self._stop
-                and all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
-                        or self._polynesian(p) for i, p in enumerate(parts)))
+                and (all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
+                         or self._polynesian(p) for i, p in enumerate(parts)) or _korean(parts)))
 
     def _hyphenated_surname(self, run: list[re.Match[str]], word: str) -> bool:
         """A listed surname, capitalized, after a hyphenated given name, even a word's: "Jae-won Park",
@@ -196,8 +202,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
                 and word.lower() in self._names.last)
 
     def _first(self, word: str) -> bool:
-        word = word.lower().split("-")[0]
-        return word in self._names.first or self._polynesian(word)
+        parts = word.lower().split("-")
+        return parts[0] in self._names.first or self._polynesian(parts[0]) or _korean(parts)
 
     def _polynesian(self, word: str) -> bool:
         # The set lookup first: most words are common ones, and it is cheaper than the pattern.
@@ -226,7 +232,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         head = first.lower().split("-")[0]
         # `_first` inlined, set lookups before the pattern: this runs on every word of every message.
         if head not in self._names.first and (len(head) < 5 or head in self._not_polynesian
-                                              or not _POLYNESIAN.fullmatch(head)):
+                                              or not _POLYNESIAN.fullmatch(head)) and not (
+                "-" in first and _korean(first.lower().split("-"))):
             return []
         if not self._is_name(first):
             return []
