@@ -30,6 +30,8 @@ _MAX_WORDS = 4
 _CUE_WINDOW = 40
 # Surname first, as on a form or a chart: "Hernandez, Linda".
 _SURNAME_FIRST = re.compile(r"\b([A-Z][a-z]+), ([A-Z][a-z]+)\b")
+# or in lower case, an apostrophe allowed: "o'connor, siobhan".
+_SURNAME_FIRST_LOWER = re.compile(r"(?<![\w'])([a-z]+(?:'[a-z]+)?), ([a-z]+)\b")
 # After an article, words that make the name a person's: "a Rosangela que…", "o Jefferson e a Kelly",
 # "a Cleide precisa…" ("a Rosa vermelha", "o Jordan" the river stay unnamed).
 _PERSON_AFTER_ARTICLE = re.compile(
@@ -47,6 +49,7 @@ _PERSON_ONLY = re.compile(
     r"tossindo|vomitando|chiando|chorando))\b",
     re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
+_PAST = re.compile(r"\s+[a-z]{2,}(?:ou|eu|iu)\b")
 # Two first names joined, as people are: "kauan e kaique precisam…", "ama and kwabena are twins".
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
@@ -184,6 +187,11 @@ class GazetteerNameRecognizer(LocalRecognizer):
                                                    and first not in self._names.words)
             if surname and first in self._names.first and not {last, first} & self._stop:
                 results.append(RecognizerResult("NAME", m.start(), m.end(), 0.5))
+        for m in _SURNAME_FIRST_LOWER.finditer(text):  # both listed, neither a word
+            last, first = m.group(1).replace("'", ""), m.group(2)
+            if (last in self._names.last and first in self._names.first and last not in self._common
+                    and first not in self._names.words and not {last, first} & self._stop):
+                results.append(RecognizerResult("NAME", m.start(), m.end(), 0.5))
         return results
 
     def _is_name(self, word: str, capitalized: bool = False) -> bool:
@@ -287,6 +295,10 @@ class GazetteerNameRecognizer(LocalRecognizer):
         word = names[0].lower()
         if (len(names) == 1 and word in self._names.first and word not in self._frequent
                 and self._kin_of.search(text, max(0, start - 20), start)):
+            return 0.6
+        # or after an article, before a verb in the past: "a luna tomou a vacina" ("a luz caiu" is the light).
+        if (len(names) == 1 and word in self._names.first and word not in self._frequent
+                and _ARTICLE_BEFORE.search(text, max(0, start - 3), start) and _PAST.match(text, end)):
             return 0.6
         person = mentioned or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
                                and _PERSON_AFTER_ARTICLE.match(text, end))

@@ -307,6 +307,25 @@ def cued_name_recognizer() -> CuedNames:
                                   (_KIN_IS, 0.6)])
 
 
+# The message's first word, then what is said only of a person: an age in parentheses ("Hemi (age 6) has…"),
+# being seen or admitted ("Jahzara was seen"), a verb and his or her ("tupac missed his 10am"), what the
+# person has not had yet ("Hanh hasnt received…"), or whose relative ("Wanderleia mae do Kayky ligou").
+_OPENING_PERSON = (rf"\A(?i:(?:(?:oi|ola|hi|hello|hey)[\s,!]+)?)(?P<phi>{_KIN_NAME_STOP}{_WORD_ANY})"
+                   r"(?=\s*\((?i:age|aged|idade)?\s*\d{1,3}|(?i:\s+(?:was|foi)\s+(?:seen|admitted|discharged|"
+                   r"transferred|born|atendid[oa]|internad[oa]|transferid[oa]|operad[oa])|\s+[a-z]{3,}ed\s+(?:his|her)"
+                   r"|\s+(?:hasn'?t|has\s+not|hadn'?t|didn'?t|did\s+not)\s+(?:received|gotten|got|heard|had|been)"
+                   rf"|[\s,]+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of)\s)\b)")
+# Asked to do something, a capitalized name nobody listed: "pede pro Ubiratã ligar de volta".
+_ASKED_TO = (r"(?i:\b(?:pede|pedir|peca|avisa|avise|avisar|diga|ask|tell|remind)\s+"
+             r"(?:(?:pr[oa]|para\s+[oa]|[oa])\s+)?)(?P<phi>[A-Z][a-z]+)(?=\s+(?:to\s+[a-z]+|[a-z]+(?:ar|er|ir))\b)")
+
+
+def opening_name_recognizer() -> CuedNames:
+    """A name nobody listed (no common word), opening the message before what is said only of a person, or
+    asked to do something (`_OPENING_PERSON`, `_ASKED_TO`)."""
+    return CuedNames("OpeningName", [(_OPENING_PERSON, 0.6), (_ASKED_TO, 0.6)], whole=True)
+
+
 _TITLE_OR_BED = frozenset((*_TITLES, *_BEDS))
 
 
@@ -435,7 +454,10 @@ _SELF_OPENING = r"(?:(?:oi|ola|hi|hello|hey|bom\s+dia|boa\s+tarde|boa\s+noite)[\
 # The writer back again: "Hamza from yesterday, the results came back?", "cleide de novo".
 _SELF_AFTER = (r"[\s,]+(?:here|aqui|falando|speaking|again|de\s+novo|"
                r"from\s+(?:yesterday|earlier|this\s+morning|last\s+week)|de\s+ontem|da\s+semana\s+passada)\b")
-_OPENING_VERB = (r"\s+(?:is|was|has|had|will|wont|won'?t|can'?t|cant|cannot|can|needs?|wants?|keeps?|"
+# (a dash between: "Kateryna - booked twice by mistake")
+_OPENING_VERB = (r"\s+(?:-\s+)?(?:is|was|has|had|will|wont|won'?t|can'?t|cant|cannot|can|needs?|wants?|"
+                 r"keeps?|"
+                 r"booked|called|missed|hasn'?t|isn'?t|wasn'?t|didn'?t|doesn'?t|"
                  r"tem|teve|esta|ta|vai|foi|precisa|quer|pode|nao|from\s+(?:room|bed|quarto|leito))\b")
 # Anywhere in the message, a pronoun telling who the person named is to the writer: "can mohammed
 # pick up my meds? he's my brother", "o joaquim e a iara sao meus netos".

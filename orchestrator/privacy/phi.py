@@ -42,6 +42,7 @@ from orchestrator.privacy.names import (
     names_a_title_or_bed,
     names_kin,
     names_whose,
+    opening_name_recognizer,
     patient_name_spans,
     possessive_name_recognizer,
     says_not,
@@ -118,6 +119,7 @@ class PhiDetector:
                          Entry(titled_name_recognizer(), names_a_title_or_bed),
                          Entry(signed_name_recognizer(), ends_after_comma),
                          Entry(charted_name_recognizer(), charts_age_and_sex),
+                         Entry(opening_name_recognizer(), catalogue.always),
                          Entry(ChineseNames(NAME_STOP_WORDS, frequent_words()), names_a_chinese_surname))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
         self._analyzers = tuple(pattern_scan.analyzer(entry.recognizer) for entry in self._entries)
