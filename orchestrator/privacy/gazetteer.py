@@ -304,7 +304,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
                                and _PERSON_AFTER_ARTICLE.match(text, end))
         # Two first names together are a person's even when both are common words: "a ana julia vai".
         if (names[0].lower() not in self._names.places and person
-                and (plain or capitalized or sum(n.lower() in self._names.first for n in names) >= 2)):
+                and (plain or capitalized or sum(n.lower() in self._names.first for n in names) >= 2
+                     or (len(names) == 1 and word in self._names.first and word not in self._frequent))):
             return 0.6
         # "ananya, she is 7", "Hamza at hamza.k@…"; not "Her DOB", "my rash here".
         if plain and (self._following.match(text, end) or (capitalized and self._contact.match(text, end))):
