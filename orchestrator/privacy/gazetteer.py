@@ -30,8 +30,9 @@ _MAX_WORDS = 4
 _CUE_WINDOW = 40
 # Surname first, as on a form or a chart: "Hernandez, Linda".
 _SURNAME_FIRST = re.compile(r"\b([A-Z][a-z]+), ([A-Z][a-z]+)\b")
-# or in lower case, an apostrophe allowed: "o'connor, siobhan".
-_SURNAME_FIRST_LOWER = re.compile(r"(?<![\w'])([a-z]+(?:'[a-z]+)?), ([a-z]+)\b")
+# or in lower case, an apostrophe allowed: "o'connor, siobhan" (sought from its comma, a literal: cheap).
+_FIRST_AFTER_COMMA = re.compile(r", ([a-z]+)\b")
+_SURNAME_BEFORE = re.compile(r"(?<![\w'])[a-z]+(?:'[a-z]+)?\Z")
 # After an article, words that make the name a person's: "a Rosangela que…", "o Jefferson e a Kelly",
 # "a Cleide precisa…" ("a Rosa vermelha", "o Jordan" the river stay unnamed).
 _PERSON_AFTER_ARTICLE = re.compile(
@@ -187,11 +188,13 @@ class GazetteerNameRecognizer(LocalRecognizer):
                                                    and first not in self._names.words)
             if surname and first in self._names.first and not {last, first} & self._stop:
                 results.append(RecognizerResult("NAME", m.start(), m.end(), 0.5))
-        for m in _SURNAME_FIRST_LOWER.finditer(text):  # both listed, neither a word
-            last, first = m.group(1).replace("'", ""), m.group(2)
-            if (last in self._names.last and first in self._names.first and last not in self._common
-                    and first not in self._names.words and not {last, first} & self._stop):
-                results.append(RecognizerResult("NAME", m.start(), m.end(), 0.5))
+        for m in _FIRST_AFTER_COMMA.finditer(text):  # both listed, neither a word
+            before = _SURNAME_BEFORE.search(text, max(0, m.start() - 20), m.start())
+            last, first = (before.group().replace("'", "") if before else ""), m.group(1)
+            if (before and last in self._names.last and first in self._names.first
+                    and last not in self._common and first not in self._names.words
+                    and not {last, first} & self._stop):
+                results.append(RecognizerResult("NAME", before.start(), m.end(), 0.5))
         return results
 
     def _is_name(self, word: str, capitalized: bool = False) -> bool:

@@ -321,9 +321,21 @@ _ASKED_TO = (r"(?i:\b(?:pede|pedir|peca|avisa|avise|avisar|diga|ask|tell|remind)
 
 
 def opening_name_recognizer() -> CuedNames:
-    """A name nobody listed (no common word), opening the message before what is said only of a person, or
-    asked to do something (`_OPENING_PERSON`, `_ASKED_TO`)."""
-    return CuedNames("OpeningName", [(_OPENING_PERSON, 0.6), (_ASKED_TO, 0.6)], whole=True)
+    """A name nobody listed (no common word), opening the message before what is said only of a person."""
+    return CuedNames("OpeningName", [(_OPENING_PERSON, 0.6)], whole=True)
+
+
+_ASKING_WORDS = frozenset("pede pedir peca avisa avise avisar diga ask tell remind".split())
+
+
+def asks_someone(text: str) -> bool:
+    """The asked-name recognizer's gate, a word-set test: "pede", "ask", "tell" in the text."""
+    return not _ASKING_WORDS.isdisjoint(text.lower().split())
+
+
+def asked_name_recognizer() -> CuedNames:
+    """A capitalized name nobody listed (no common word), asked to do something (`_ASKED_TO`)."""
+    return CuedNames("AskedName", [(_ASKED_TO, 0.6)], whole=True)
 
 
 _TITLE_OR_BED = frozenset((*_TITLES, *_BEDS))
