@@ -48,16 +48,17 @@ def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
     for path, floor in ((HOLDOUT2_PATH, 0.98), (HOLDOUT3_PATH, 0.98), (HOLDOUT4_PATH, 0.97),
                         (HOLDOUT5_PATH, 0.99), (HOLDOUT6_PATH, 0.98), (HOLDOUT7_PATH, 0.99),
                         (HOLDOUT8_PATH, 0.98), (FAMILIES_PATH, 0.96), (HOLDOUT9_PATH, 0.965),
-                        (HOLDOUT10_PATH, 0.99), (HOLDOUT11_PATH, 0.985), (HOLDOUT12_PATH, 0.99)):
+                        (HOLDOUT10_PATH, 0.99), (HOLDOUT11_PATH, 0.985), (HOLDOUT12_PATH, 0.99),
+                        (HOLDOUT13_PATH, 0.96)):
         result = score(path)
         assert result.message_recall >= floor, (path.name, result.missed)
         assert result.span_precision >= MIN_SPAN_PRECISION
 
 
 def test_the_held_out_sets_stay_at_their_measured_rates():
-    # Never tuned on (short of the 99% target); a fall below is a regression. phi_holdout13.json: 95.6%
-    # before round 15, 96.0% after it and after round 16; phi_holdout14.json: 99.1% after round 15.
-    for path, floor in ((HOLDOUT13_PATH, 0.955), (HOLDOUT14_PATH, 0.99)):
+    # Never tuned on; a fall below is a regression. phi_holdout14.json: 99.1% after rounds 15 and 16
+    # (phi_holdout13.json was held out too until round 17: 95.6% first, 96.0% after rounds 15 and 16).
+    for path, floor in ((HOLDOUT14_PATH, 0.99),):
         result = score(path)
         assert result.message_recall >= floor, path.name
         assert result.span_precision >= MIN_SPAN_PRECISION

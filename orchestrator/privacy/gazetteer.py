@@ -19,6 +19,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from wordfreq import get_frequency_dict
 
 from orchestrator.privacy.recognizers import ContextRecognizer
+from orchestrator.privacy.syllable_names import korean_given_name
 from runtime.text.fold import strip_accents
 
 DATA_PATH = Path(__file__).with_name("data") / "names.tsv"
@@ -29,6 +30,9 @@ _MAX_WORDS = 4
 _CUE_WINDOW = 40
 # Surname first, as on a form or a chart: "Hernandez, Linda".
 _SURNAME_FIRST = re.compile(r"\b([A-Z][a-z]+), ([A-Z][a-z]+)\b")
+# or in lower case, an apostrophe allowed: "o'connor, siobhan" (sought from its comma, a literal: cheap).
+_FIRST_AFTER_COMMA = re.compile(r", ([a-z]+)\b")
+_SURNAME_BEFORE = re.compile(r"(?<![\w'])[a-z]+(?:'[a-z]+)?\Z")
 # After an article, words that make the name a person's: "a Rosangela que…", "o Jefferson e a Kelly",
 # "a Cleide precisa…" ("a Rosa vermelha", "o Jordan" the river stay unnamed).
 _PERSON_AFTER_ARTICLE = re.compile(
@@ -46,6 +50,7 @@ _PERSON_ONLY = re.compile(
     r"tossindo|vomitando|chiando|chorando))\b",
     re.IGNORECASE)
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|o))\s+$")
+_PAST = re.compile(r"\s+[a-z]{2,}(?:ou|eu|iu)\b")
 # Two first names joined, as people are: "kauan e kaique precisam…", "ama and kwabena are twins".
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
@@ -71,6 +76,11 @@ _COMMON_FREQUENCY = 1e-6
 # A name that is a word less frequent than this (Zipf 5, once per 100,000 words) is mostly a name: "davi",
 # "margaret", "rosa"; a more frequent one mostly a word: "paz", "hope", "deus", "casa".
 _FREQUENT_FREQUENCY = 1e-5
+
+
+def _korean(parts: list[str]) -> bool:
+    """A Korean given name's two syllables, no word said twice ("bo-ra", not "ha-ha")."""
+    return len(parts) == 2 and parts[0] != parts[1] and korean_given_name("-".join(parts))
 
 
 @cache
@@ -178,6 +188,13 @@ class GazetteerNameRecognizer(LocalRecognizer):
                                                    and first not in self._names.words)
             if surname and first in self._names.first and not {last, first} & self._stop:
                 results.append(RecognizerResult("NAME", m.start(), m.end(), 0.5))
+        for m in _FIRST_AFTER_COMMA.finditer(text):  # both listed, neither a word
+            before = _SURNAME_BEFORE.search(text, max(0, m.start() - 20), m.start())
+            last, first = (before.group().replace("'", "") if before else ""), m.group(1)
+            if (before and last in self._names.last and first in self._names.first
+                    and last not in self._common and first not in self._names.words
+                    and not {last, first} & self._stop):
+                results.append(RecognizerResult("NAME", before.start(), m.end(), 0.5))
         return results
 
     def _is_name(self, word: str, capitalized: bool = False) -> bool:
@@ -186,8 +203,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         a capital goes on with capitals: "Hiroshi Tanaka said")."""
         parts = word.lower().split("-")
         return (not (capitalized and word[0].islower()) and not set(parts) & self._stop
-                and all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
-                        or self._polynesian(p) for i, p in enumerate(parts)))
+                and (all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
+                         or self._polynesian(p) for i, p in enumerate(parts)) or _korean(parts)))
 
     def _hyphenated_surname(self, run: list[re.Match[str]], word: str) -> bool:
         """A listed surname, capitalized, after a hyphenated given name, even a word's: "Jae-won Park",
@@ -196,8 +213,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
                 and word.lower() in self._names.last)
 
     def _first(self, word: str) -> bool:
-        word = word.lower().split("-")[0]
-        return word in self._names.first or self._polynesian(word)
+        parts = word.lower().split("-")
+        return parts[0] in self._names.first or self._polynesian(parts[0]) or _korean(parts)
 
     def _polynesian(self, word: str) -> bool:
         # The set lookup first: most words are common ones, and it is cheaper than the pattern.
@@ -226,7 +243,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         head = first.lower().split("-")[0]
         # `_first` inlined, set lookups before the pattern: this runs on every word of every message.
         if head not in self._names.first and (len(head) < 5 or head in self._not_polynesian
-                                              or not _POLYNESIAN.fullmatch(head)):
+                                              or not _POLYNESIAN.fullmatch(head)) and not (
+                "-" in first and _korean(first.lower().split("-"))):
             return []
         if not self._is_name(first):
             return []
@@ -281,11 +299,16 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if (len(names) == 1 and word in self._names.first and word not in self._frequent
                 and self._kin_of.search(text, max(0, start - 20), start)):
             return 0.6
+        # or after an article, before a verb in the past: "a luna tomou a vacina" ("a luz caiu" is the light).
+        if (len(names) == 1 and word in self._names.first and word not in self._frequent
+                and _ARTICLE_BEFORE.search(text, max(0, start - 3), start) and _PAST.match(text, end)):
+            return 0.6
         person = mentioned or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
                                and _PERSON_AFTER_ARTICLE.match(text, end))
         # Two first names together are a person's even when both are common words: "a ana julia vai".
         if (names[0].lower() not in self._names.places and person
-                and (plain or capitalized or sum(n.lower() in self._names.first for n in names) >= 2)):
+                and (plain or capitalized or sum(n.lower() in self._names.first for n in names) >= 2
+                     or (len(names) == 1 and word in self._names.first and word not in self._frequent))):
             return 0.6
         # "ananya, she is 7", "Hamza at hamza.k@…"; not "Her DOB", "my rash here".
         if plain and (self._following.match(text, end) or (capitalized and self._contact.match(text, end))):

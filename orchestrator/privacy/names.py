@@ -43,6 +43,7 @@ _NOT_NAMES = frozenset("""
     mall church school university street st avenue ave road rd lane
     dizzy tired cansado cansada nervous nervoso nervosa anxious ansioso ansiosa confused confuso confusa
     afraid sad triste covid chole appy reg beg
+    creole crioulo
     dear prezado prezada caro cara estimado estimada colega colleague
 """.split()) | {*EN_WEEKDAYS, *PT_WEEKDAYS, *EN_MONTHS, *PT_MONTHS} - {"marco"}  # Marco is a name
 # Who a person is to the writer; never a name themselves ("minha mae pediu", "my son tenzin").
@@ -70,6 +71,8 @@ _NOT_NAMES_LOWER = _NOT_NAMES | frozenset("""
 """.split()) | frozenset(_KIN_WORDS)
 # The language detector's common words are not names either; "marco" (março) is also Marco.
 _COMMON = (PORTUGUESE_WORDS | ENGLISH_WORDS | lexicon.PLACE_WORDS) - {"marco"}
+# Words that are never a name typed in lower case.
+NAME_STOP_WORDS = _NOT_NAMES_LOWER | _COMMON
 
 
 def _trie(words: Iterable[str]) -> str:
@@ -130,14 +133,17 @@ _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patie
          rf"(?:referral|encaminhamento|transfer|transferencia|admission|admissao|consult|discharge|alta)"
          rf"(?:\s+(?:note|summary|letter|nota|resumo|carta))?\s*:|"
          rf"(?:message|msg|voicemail|note|recado|mensagem|ligacao)\s+(?:from|de|d[oa])|"
+         # or an e-mail's subject: "RE: Aiyana Redcloud referral"
+         rf"(?:re|fwd?|subject|assunto|ref)\s*:|"
          rf"mrs?\.?|ms\.?|miss|sra?\.?|srta\.?|dona|seu|nurse|enfermeir[oa]|"
          rf"(?:(?:for|para|pra)\s+)?(?:(?:a|o)\s+)?(?:(?:my|minha|meu)\s+|(?:a|o|the)\s+)(?:{_KIN})")
 # A relation word alone, an in-law, a roommate, kin before a name in parentheses: "niece Kalea",
 # "mother-in-law Chiyo", "colega de quarto tainara", "her niece (Kalea)".
 # Or whose: "a madrinha dele, Conceição".
-_KIN_PHRASE = rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho)|\s+del[ae]s?\s*,)?(?!\w)\s*\(?"
+_KIN_PHRASE = (rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho)|\s+del[ae]s?\s*,|"
+               r"\s+d[oa]s?)?(?!\w)\s*\(?")
 # Words after a name that make it a person's: "Thiago falando", "Hiroshi said", "Luana, dn 14/02/2001".
-_SPEAKING = (r"speaking|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\.n\.|born|nascid[oa]|"
+_SPEAKING = (r"speaking|calling|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\.n\.|born|nascid[oa]|"
              r"cpf|ssn|checking\s+in|\((?:paciente|patient|pt(?=\)))")
 _SPEAKS = rf"[\s,]+(?i:here|aqui|{_SPEAKING})\b"
 # A signature: "Thanks, Anna Schmidt" at the end of the message ("Thanks Again!" is not one).
@@ -217,7 +223,9 @@ _KIN_NAME_STOP = _stop(_NOT_NAMES_LOWER | _COMMON)
 _NAME_BY_KIN = _name(_WORD_ANY, _KIN_NAME_STOP)
 # or a relative's: "siriporn is my mothers carer"
 _MY_KIN = rf"(?:my|meu|minha|our|nosso|nossa)\s+(?:(?:{_KIN})'?s\s+)?(?:{_KIN})(?!\w)"
-_IS_MY = re.compile(r"(?i)\b(?:is|e|eh)\s+(?:my|meu|minha|our|nosso|nossa)\s")
+# or anyone's: "Mekonnen is her dad", "her carer rangi will sign"
+_ANYONES_KIN = rf"(?:my|meu|minha|our|nosso|nossa|her|his|their)\s+(?:(?:{_KIN})'?s\s+)?(?:{_KIN})(?!\w)"
+_IS_MY = re.compile(r"(?i)\b(?:is|e|eh)\s+(?:my|meu|minha|our|nosso|nossa|her|his|their)\s")
 
 
 def tells_kinship(text: str) -> bool:
@@ -231,7 +239,7 @@ def kin_name_recognizer() -> ContextRecognizer:
     when the name opens the message or a clause."""
     return ContextRecognizer("NAME", "KinName", [
         # Opening the message or a clause: "o Kaua ta com tosse, e meu sobrinho" names Kaua, not "tosse".
-        (rf"(?:^|[,.;:!?]\s*)(?P<phi>{_NAME_BY_KIN})(?i:[\s,]+(?:is|e|eh)\s+{_MY_KIN})", 0.6),
+        (rf"(?:^|[,.;:!?]\s*)(?P<phi>{_NAME_BY_KIN})(?i:[\s,]+(?:is|e|eh)\s+{_ANYONES_KIN})", 0.6),
     ])
 
 
@@ -256,8 +264,8 @@ def cues_name(text: str) -> bool:
 _OPENING_SELF = (rf"^(?i:(?:(?:oi|ola|hi|hello|hey)[\s,!]+)?)(?P<phi>{_NAME_ANY})"
                  r"[\s,]+(?i:here|aqui|falando|speaking)\b")
 # After "my son", a verb after the name: "my partner sione will pick up" ("my son vomited" is no name).
-_KIN_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*)(?P<phi>{_NAME_BY_KIN})(?=\s+(?i:is|was|has|had|will|wont|can|"
-                  r"cant|could|needs?|wants?|keeps?|lives|tem|teve|esta|ta|vai|foi|precisa|quer|pode|mora|"
+_KIN_THEN_VERB = (rf"(?i:\b{_ANYONES_KIN}[\s,:]*)(?P<phi>{_NAME_BY_KIN})"
+                  r"(?=\s+(?i:is|was|has|had|will|wont|can|cant|could|needs?|wants?|keeps?|lives|tem|teve|esta|ta|vai|foi|precisa|quer|pode|mora|"
                   r"nasceu)\b)")
 
 # The same with a name that is also a word or a month, which the names above stop at: "my granddaughter
@@ -272,15 +280,17 @@ _KIN_IS = rf"(?i:\b{_MY_KIN}\s+(?:is|e|eh)\s+(?:(?:o|a)\s+)?)(?P<phi>{_NAME_BY_K
 # A relative's or a child's title without "my", then the name, ending a clause or before a verb: "mama wanjiru
 # needs…", "a vo zefa precisa…", "little kofi fell off his bike", "ask for auntie folake".
 _TITLES = ("mama mamae papa papai auntie aunty uncle tia tio vo vovo avo grandma granny bibi baba little lil "
-           "pequeno pequena baby bebe").split()
-_TITLED_KIN = (rf"(?i:\b(?:{_trie(_TITLES)})\s+)"
+           "pequeno pequena baby bebe boy girl menino menina garoto garota senhor senhora").split()
+_TITLED_KIN = (rf"(?i:\b(?:{_trie(_TITLES)})(?:\s+|\s*,\s*))"
                rf"(?P<phi>{_KIN_NAME_STOP}{_WORD_ANY}(?:\s+{_KIN_NAME_STOP}{_WORD_ANY})?)"
                r"(?=\s*(?:[,.!?;]|$)|\s+(?i:is|was|has|had|will|wont|can|cant|could|needs?|wants?|keeps?|lives|"
                r"tem|teve|esta|ta|vai|foi|precisa|quer|pode|mora|nasceu|chega|fell|got|went|woke|broke|"
                r"[a-z]{2,}(?:ed|ou|eu|iu))\b)")
 # A handoff's bed, then the patient in any case: "rm 12 - tupac - pain controlled", "leito 3: jurema".
 _BEDS = ("bed", "leito", "room", "rm", "bay", "quarto", "box")
-_BED_THEN_NAME = (rf"(?i:\b(?:{_trie(_BEDS)})\s*\d{{1,3}}[a-z]?\s*[:\-\u2013]\s*)"
+_BED_THEN_NAME = (rf"(?i:\b(?:{_trie(_BEDS)})\s*\d{{1,3}}[a-z]?"
+                  # or its patient: "bed 4 pt mahpiya"
+                  r"(?:\s*[:\-\u2013]\s*|\s+(?:pt|pte|pcte|patient|paciente)\.?\s+))"
                   rf"(?P<phi>{_NAME_ANY})")
 
 
@@ -297,12 +307,43 @@ def cued_name_recognizer() -> CuedNames:
                                   (_KIN_IS, 0.6)])
 
 
+# The message's first word, then what is said only of a person: an age in parentheses ("Hemi (age 6) has…"),
+# being seen or admitted ("Jahzara was seen"), a verb and his or her ("tupac missed his 10am"), what the
+# person has not had yet ("Hanh hasnt received…"), or whose relative ("Wanderleia mae do Kayky ligou").
+_OPENING_PERSON = (rf"\A(?i:(?:(?:oi|ola|hi|hello|hey)[\s,!]+)?)(?P<phi>{_KIN_NAME_STOP}{_WORD_ANY})"
+                   r"(?=\s*\((?i:age|aged|idade)?\s*\d{1,3}|(?i:\s+(?:was|foi)\s+(?:seen|admitted|discharged|"
+                   r"transferred|born|atendid[oa]|internad[oa]|transferid[oa]|operad[oa])|\s+[a-z]{3,}ed\s+(?:his|her)"
+                   r"|\s+(?:hasn'?t|has\s+not|hadn'?t|didn'?t|did\s+not)\s+(?:received|gotten|got|heard|had|been)"
+                   rf"|[\s,]+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of)\s)\b)")
+# Asked to do something, a capitalized name nobody listed: "pede pro Ubiratã ligar de volta".
+_ASKED_TO = (r"(?i:\b(?:pede|pedir|peca|avisa|avise|avisar|diga|ask|tell|remind)\s+"
+             r"(?:(?:pr[oa]|para\s+[oa]|[oa])\s+)?)(?P<phi>[A-Z][a-z]+)(?=\s+(?:to\s+[a-z]+|[a-z]+(?:ar|er|ir))\b)")
+
+
+def opening_name_recognizer() -> CuedNames:
+    """A name nobody listed (no common word), opening the message before what is said only of a person."""
+    return CuedNames("OpeningName", [(_OPENING_PERSON, 0.6)], whole=True)
+
+
+_ASKING_WORDS = frozenset("pede pedir peca avisa avise avisar diga ask tell remind".split())
+
+
+def asks_someone(text: str) -> bool:
+    """The asked-name recognizer's gate, a word-set test: "pede", "ask", "tell" in the text."""
+    return not _ASKING_WORDS.isdisjoint(text.lower().split())
+
+
+def asked_name_recognizer() -> CuedNames:
+    """A capitalized name nobody listed (no common word), asked to do something (`_ASKED_TO`)."""
+    return CuedNames("AskedName", [(_ASKED_TO, 0.6)], whole=True)
+
+
 _TITLE_OR_BED = frozenset((*_TITLES, *_BEDS))
 
 
 def names_a_title_or_bed(text: str) -> bool:
     """The titled-name recognizer's gate, a word-set test: "mama", "little", "bed" in the text."""
-    return not _TITLE_OR_BED.isdisjoint(text.lower().split())
+    return not _TITLE_OR_BED.isdisjoint(word.rstrip(",") for word in text.lower().split())
 
 
 def titled_name_recognizer() -> CuedNames:
@@ -425,7 +466,10 @@ _SELF_OPENING = r"(?:(?:oi|ola|hi|hello|hey|bom\s+dia|boa\s+tarde|boa\s+noite)[\
 # The writer back again: "Hamza from yesterday, the results came back?", "cleide de novo".
 _SELF_AFTER = (r"[\s,]+(?:here|aqui|falando|speaking|again|de\s+novo|"
                r"from\s+(?:yesterday|earlier|this\s+morning|last\s+week)|de\s+ontem|da\s+semana\s+passada)\b")
-_OPENING_VERB = (r"\s+(?:is|was|has|had|will|wont|won'?t|can'?t|cant|can|needs?|wants?|keeps?|"
+# (a dash between: "Kateryna - booked twice by mistake")
+_OPENING_VERB = (r"\s+(?:-\s+)?(?:is|was|has|had|will|wont|won'?t|can'?t|cant|cannot|can|needs?|wants?|"
+                 r"keeps?|"
+                 r"booked|called|missed|hasn'?t|isn'?t|wasn'?t|didn'?t|doesn'?t|"
                  r"tem|teve|esta|ta|vai|foi|precisa|quer|pode|nao|from\s+(?:room|bed|quarto|leito))\b")
 # Anywhere in the message, a pronoun telling who the person named is to the writer: "can mohammed
 # pick up my meds? he's my brother", "o joaquim e a iara sao meus netos".
@@ -463,7 +507,7 @@ _WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENI
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:
-    return GazetteerNameRecognizer(_NOT_NAMES_LOWER | _COMMON, _INTRODUCING, _MENTIONING, _FOLLOWING,
+    return GazetteerNameRecognizer(NAME_STOP_WORDS, _INTRODUCING, _MENTIONING, _FOLLOWING,
                                    _WHOEVER)
 
 

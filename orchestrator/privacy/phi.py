@@ -24,8 +24,12 @@ from presidio_analyzer import RecognizerResult
 
 from orchestrator.privacy import catalogue, pattern_scan
 from orchestrator.privacy.catalogue import Entry
+from orchestrator.privacy.gazetteer import frequent_words
 from orchestrator.privacy.names import (
+    NAME_STOP_WORDS,
     PublicNames,
+    asked_name_recognizer,
+    asks_someone,
     bare_kin_name_recognizer,
     charted_name_recognizer,
     charts_age_and_sex,
@@ -40,6 +44,7 @@ from orchestrator.privacy.names import (
     names_a_title_or_bed,
     names_kin,
     names_whose,
+    opening_name_recognizer,
     patient_name_spans,
     possessive_name_recognizer,
     says_not,
@@ -47,6 +52,7 @@ from orchestrator.privacy.names import (
     tells_kinship,
     titled_name_recognizer,
 )
+from orchestrator.privacy.syllable_names import ChineseNames, names_a_chinese_surname
 from runtime.text.fold import strip_accents
 
 CATEGORIES = ("NAME", "NATIONAL_ID", "PHONE", "EMAIL", "BIRTH_DATE", "ADDRESS", "POSTAL_CODE", "RECORD_ID",
@@ -114,7 +120,10 @@ class PhiDetector:
                          Entry(cued_name_recognizer(), cues_name),
                          Entry(titled_name_recognizer(), names_a_title_or_bed),
                          Entry(signed_name_recognizer(), ends_after_comma),
-                         Entry(charted_name_recognizer(), charts_age_and_sex))
+                         Entry(charted_name_recognizer(), charts_age_and_sex),
+                         Entry(opening_name_recognizer(), catalogue.always),
+                         Entry(asked_name_recognizer(), asks_someone),
+                         Entry(ChineseNames(NAME_STOP_WORDS, frequent_words()), names_a_chinese_surname))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
         self._analyzers = tuple(pattern_scan.analyzer(entry.recognizer) for entry in self._entries)
         self._doctors = frozenset(known_doctors)
