@@ -18,6 +18,7 @@ from tests.eval.interactions import (
     HOLDOUT9_PATH,
     HOLDOUT10_PATH,
     HOLDOUT11_PATH,
+    HOLDOUT12_PATH,
     HOLDOUT_PATH,
     score,
 )
@@ -56,9 +57,13 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alar
     assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-def test_the_held_out_list_stays_at_its_measured_rate():
+def test_the_held_out_lists_stay_at_their_measured_rates():
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
     # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10 and holdout11 rounds.
-    result = score(HOLDOUT9_PATH)
-    assert result.recall >= 0.96
-    assert result.false_alarm_rate <= MAX_FALSE_ALARMS
+    # interactions_holdout12.json (CredibleMeds "usually avoid", ONC non-interruptive): 31.6% (6 of 19) / 7.5%
+    # first and after the holdout11 round, short of the target.
+    for path, recall, false_alarms in ((HOLDOUT9_PATH, 0.96, MAX_FALSE_ALARMS),
+                                       (HOLDOUT12_PATH, 0.31, 0.076)):
+        result = score(path)
+        assert result.recall >= recall, path.name
+        assert result.false_alarm_rate <= false_alarms, path.name
