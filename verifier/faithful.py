@@ -29,6 +29,7 @@ from verifier.text import (
     fold,
     mask_identifiers,
     segments,
+    words,
 )
 
 _DAY_NAMES = tuple(name.capitalize() for name in EN_WEEKDAYS)
@@ -47,6 +48,14 @@ _NOTHING_AVAILABLE = re.compile(
     r"(?:\s+\w+){0,2}?\s+(?:horarios?|vagas?|disponibilidade|datas?)\b"
     r"|sem (?:horarios?|vagas?|disponibilidade)\b|lotad[oa]s?\b|esgotad[oa]s?\b"
 )
+
+# A word every phrase of _NOTHING_AVAILABLE holds ("n't" reads as the word "t"): without one the
+# scan is skipped.
+_NOTHING_TRIGGERS = frozenset("no not t nothing fully none nenhum nenhuma nao sem".split())
+
+
+def _may_say_nothing_available(folded: str) -> bool:
+    return not words(folded).isdisjoint(_NOTHING_TRIGGERS) or "lotad" in folded or "esgotad" in folded
 
 
 # What stands between the two dates of a period: "to", "a", "até", a dash, and the second
@@ -235,9 +244,10 @@ def _read(answer: str, known: frozenset[str], doctors: _Doctors) -> list[_Segmen
         if seg := segment_at(at):
             seg.doctors |= keys
             seg.unknown_doctor = seg.unknown_doctor or not keys
-    for m in after_boundary(folded, _NOTHING_AVAILABLE.finditer(folded)):
-        if seg := segment_at(m.start()):
-            seg.nothing_available = True
+    if _may_say_nothing_available(folded):
+        for m in after_boundary(folded, _NOTHING_AVAILABLE.finditer(folded)):
+            if seg := segment_at(m.start()):
+                seg.nothing_available = True
     return result
 
 
