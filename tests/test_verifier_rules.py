@@ -328,3 +328,18 @@ def test_verifying_takes_well_under_a_millisecond():
     per_call = (time.process_time() - start) / (5 * len(cases))
     print(f"\nverify: {per_call * 1e6:.0f} µs CPU per answer")
     assert per_call < 0.001
+
+
+def test_verdicts_follow_each_calls_own_evidence_however_often_it_repeats():
+    # What is read once per evidence set (doctors, names, the dates and times of facts) is never
+    # carried over to another set: the same answer passes or fails with the evidence it comes with.
+    answer = "The clinic opens at 08:00. Sr. Paulo Mendes gives a talk there on 2026-11-30."
+    notice = "Notice: the clinic opens at 08:00; talk by Paulo Mendes on 2026-11-30"
+    with_notice, without = evidence(facts=(ADDRESS, notice)), evidence()
+    for _ in range(3):
+        assert check(answer, with_notice).safe
+        failed = check(answer, without)
+        assert rules(failed) == {R2, R4}
+        assert [v.note for v in failed.violations] == [
+            "R2: a person's name that is not the patient's, a doctor's or a clinic's",
+            "R4: the time 08:00 is not in the evidence", "R4: the date 2026-11-30 is not in the evidence"]

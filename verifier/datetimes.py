@@ -92,12 +92,13 @@ def find_dates(text: str, known: Collection[str]) -> list[DateMention]:
     taken = bytearray(len(text))  # 1 where a date was already read
     found: list[tuple[int, int, str]] = []
     present = words(text)
-    # Skip the patterns that cannot match (a scan of a long answer costs more than the test).
-    possible = {"ymd": "-" in text, "dmy": "/" in text or "." in text or "-" in text,
-                "d_month": not present.isdisjoint(MONTHS), "month_d": not present.isdisjoint(MONTHS),
-                "day": "dia" in present or "the" in present}
-    for kind, pattern, glue in _DATE_PATTERNS:
-        if not possible[kind]:
+    # Skip the patterns that cannot match (a scan of a long answer costs more than the test): what
+    # each of _DATE_PATTERNS, in its order, cannot match without.
+    months = not present.isdisjoint(MONTHS)
+    possible = ("-" in text, "/" in text, "." in text or "-" in text, months, months, months,
+                "dia" in present, "the" in present)
+    for (kind, pattern, glue), worth in zip(_DATE_PATTERNS, possible, strict=True):
+        if not worth:
             continue
         for m in after_boundary(text, pattern.finditer(text), glue):
             if any(taken[m.start():m.end()]):

@@ -11,6 +11,7 @@ every slot and appointment of the evidence must appear as a pair.
 """
 
 import bisect
+import functools
 import itertools
 import re
 from collections.abc import Iterable
@@ -28,6 +29,7 @@ from verifier.text import (
     fold,
     mask_identifiers,
     segments,
+    words,
 )
 
 _DAY_NAMES = tuple(name.capitalize() for name in EN_WEEKDAYS)
@@ -46,6 +48,14 @@ _NOTHING_AVAILABLE = re.compile(
     r"(?:\s+\w+){0,2}?\s+(?:horarios?|vagas?|disponibilidade|datas?)\b"
     r"|sem (?:horarios?|vagas?|disponibilidade)\b|lotad[oa]s?\b|esgotad[oa]s?\b"
 )
+
+# A word every phrase of _NOTHING_AVAILABLE holds ("n't" reads as the word "t"): without one the
+# scan is skipped.
+_NOTHING_TRIGGERS = frozenset("no not t nothing fully none nenhum nenhuma nao sem".split())
+
+
+def _may_say_nothing_available(folded: str) -> bool:
+    return not words(folded).isdisjoint(_NOTHING_TRIGGERS) or "lotad" in folded or "esgotad" in folded
 
 
 # What stands between the two dates of a period: "to", "a", "até", a dash, and the second
@@ -132,18 +142,16 @@ def unfaithful(answer: str, evidence: verifier_pb2.Evidence, user_query: str = "
     items = [_Item("slot", s.date, s.time, doctor_key(s.doctor), s.doctor) for s in evidence.slots]
     items += [_Item("appointment", a.date, a.time, doctor_key(a.doctor), a.doctor)
               for a in evidence.appointments]
-    known = {item.date for item in items}
-    doctors = _Doctors([*evidence.doctors, *(item.doctor_name for item in items)])
+    known = frozenset(item.date for item in items)
+    doctors = _doctors((*evidence.doctors, *(item.doctor_name for item in items)))
     # The user's own dates and dates in facts may be echoed; times in facts (opening hours)
     # may be stated on their own, never as a slot.
-    allowed_dates = set(known)
+    allowed_dates = set(known) | _echoed(user_query, known, with_times=False)[0]
     allowed_times = {item.time for item in items}
-    for extra in (user_query, *evidence.facts):
-        masked = mask_identifiers(extra)
-        dates = find_dates(fold(masked), known)
-        allowed_dates |= {d.iso for d in dates}
-        if extra is not user_query:
-            allowed_times |= {t.hhmm for t in find_times(_without(fold(masked), dates), masked)}
+    for fact in evidence.facts:
+        dates, times = _echoed(fact, known, with_times=True)
+        allowed_dates |= dates
+        allowed_times |= times
 
     notes: list[str] = []
     pairs: list[_Pair] = []
@@ -190,7 +198,24 @@ def unfaithful(answer: str, evidence: verifier_pb2.Evidence, user_query: str = "
     return list(dict.fromkeys(notes))
 
 
-def _read(answer: str, known: set[str], doctors: _Doctors) -> list[_Segment]:
+@functools.lru_cache(maxsize=256)
+def _doctors(names: tuple[str, ...]) -> _Doctors:
+    """One _Doctors per set of names (the evidence's doctors repeat from call to call), so its
+    resolved mentions are kept too."""
+    return _Doctors(names)
+
+
+@functools.lru_cache(maxsize=1024)
+def _echoed(extra: str, known: frozenset[str], *, with_times: bool) -> tuple[frozenset[str], frozenset[str]]:
+    """The dates (and with `with_times` the times) of a text the answer may echo: cached, as
+    evidence facts (clinic addresses) repeat from call to call."""
+    masked = mask_identifiers(extra)
+    dates = find_dates(fold(masked), known)
+    times = find_times(_without(fold(masked), dates), masked) if with_times else []
+    return frozenset(d.iso for d in dates), frozenset(t.hhmm for t in times)
+
+
+def _read(answer: str, known: frozenset[str], doctors: _Doctors) -> list[_Segment]:
     """The answer's claims, segment by segment. Each kind of mention is found in one scan of
     the whole answer (a scan per segment costs more), then filed under its segment."""
     text = mask_identifiers(answer)
@@ -219,9 +244,10 @@ def _read(answer: str, known: set[str], doctors: _Doctors) -> list[_Segment]:
         if seg := segment_at(at):
             seg.doctors |= keys
             seg.unknown_doctor = seg.unknown_doctor or not keys
-    for m in after_boundary(folded, _NOTHING_AVAILABLE.finditer(folded)):
-        if seg := segment_at(m.start()):
-            seg.nothing_available = True
+    if _may_say_nothing_available(folded):
+        for m in after_boundary(folded, _NOTHING_AVAILABLE.finditer(folded)):
+            if seg := segment_at(m.start()):
+                seg.nothing_available = True
     return result
 
 

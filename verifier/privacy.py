@@ -7,6 +7,7 @@ A name is fine when it is the patient's, a doctor's, a clinic's, a known place o
 an evidence fact (clinic addresses come as facts). Doctor mentions ("Dr. …") are R4's.
 """
 
+import functools
 import re
 
 from healthmesh.v1 import common_pb2, verifier_pb2
@@ -86,7 +87,9 @@ def privacy_leaks(answer: str, evidence: verifier_pb2.Evidence,
     if phones and {digits(m.group(0)) for m in phones} - {digits(m.group(0)) for m in find_all(PHONE, facts)}:
         notes.append("R2: a phone number that is not in the evidence")
     text = mask(mask(blank(text, (m.span() for m in phones)), OPAQUE_ID), TITLED_DOCTOR)
-    known = _KnownNames(evidence, patient)
+    known = _known_names(patient.full_name, (*evidence.doctors, *(s.doctor for s in evidence.slots),
+                                             *(a.doctor for a in evidence.appointments)),
+                         (*evidence.clinics, *evidence.facts))
     if any(not known.allows(name) for name in _names(text)):
         notes.append("R2: a person's name that is not the patient's, a doctor's or a clinic's")
     return notes
@@ -130,15 +133,30 @@ def _common(word: str) -> bool:
 class _KnownNames:
     """Names that may appear: people by any of their words, the rest as whole phrases."""
 
-    def __init__(self, evidence: verifier_pb2.Evidence, patient: common_pb2.PatientIdentity) -> None:
-        people = [patient.full_name, *evidence.doctors, *(s.doctor for s in evidence.slots),
-                  *(a.doctor for a in evidence.appointments)]
-        self.people = [set(fold(person).split()) for person in people if person]
-        self.phrases = " | ".join(" ".join(fold(source).split())
-                                  for source in (*evidence.clinics, *evidence.facts, *_PLACES))
+    _REMEMBERED = 1024  # verdicts kept per evidence set
+
+    def __init__(self, patient: str, doctors: tuple[str, ...], sources: tuple[str, ...]) -> None:
+        self.people = [set(fold(person).split()) for person in (patient, *doctors) if person]
+        self.phrases = " | ".join(" ".join(fold(source).split()) for source in (*sources, *_PLACES))
+        self._verdicts: dict[str, bool] = {}
 
     def allows(self, name: str) -> bool:
+        verdict = self._verdicts.get(name)
+        if verdict is None:
+            verdict = self._allows(name)
+            if len(self._verdicts) < self._REMEMBERED:
+                self._verdicts[name] = verdict
+        return verdict
+
+    def _allows(self, name: str) -> bool:
         parts = fold(name).split()
         if any(set(parts) <= person for person in self.people):
             return True
         return bool(re.search(rf"\b{re.escape(' '.join(parts))}\b", self.phrases))
+
+
+@functools.lru_cache(maxsize=64)
+def _known_names(patient: str, doctors: tuple[str, ...], sources: tuple[str, ...]) -> _KnownNames:
+    """One _KnownNames per evidence set: the evidence repeats from call to call, and so do the
+    names an answer writes (clinics, doctors), whose verdicts it keeps."""
+    return _KnownNames(patient, doctors, sources)
