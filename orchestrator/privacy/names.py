@@ -140,8 +140,7 @@ _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patie
 # A relation word alone, an in-law, a roommate, kin before a name in parentheses: "niece Kalea",
 # "mother-in-law Chiyo", "colega de quarto tainara", "her niece (Kalea)".
 # Or whose: "a madrinha dele, Conceição".
-_KIN_PHRASE = (rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho)|\s+del[ae]s?\s*,|"
-               r"\s+d[oa]s?)?(?!\w)\s*\(?")
+_KIN_PHRASE = rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho)|\s+del[ae]s?\s*,)?(?!\w)\s*\(?"
 # Words after a name that make it a person's: "Thiago falando", "Hiroshi said", "Luana, dn 14/02/2001".
 _SPEAKING = (r"speaking|calling|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\.n\.|born|nascid[oa]|"
              r"cpf|ssn|checking\s+in|\((?:paciente|patient|pt(?=\)))")
@@ -311,7 +310,7 @@ def cued_name_recognizer() -> CuedNames:
 # being seen or admitted ("Jahzara was seen"), a verb and his or her ("tupac missed his 10am"), what the
 # person has not had yet ("Hanh hasnt received…"), or whose relative ("Wanderleia mae do Kayky ligou").
 _OPENING_PERSON = (rf"\A(?i:(?:(?:oi|ola|hi|hello|hey)[\s,!]+)?)(?P<phi>{_KIN_NAME_STOP}{_WORD_ANY})"
-                   r"(?=\s*\((?i:age|aged|idade)?\s*\d{1,3}|(?i:\s+(?:was|foi)\s+(?:seen|admitted|discharged|"
+                   r"(?=\s*\((?i:age|aged|idade)\s*\d|\s*\(\d{1,2}\s*(?i:yo|y/o|years?|anos|a|m|f)?\)|(?i:\s+(?:was|foi)\s+(?:seen|admitted|discharged|"
                    r"transferred|born|atendid[oa]|internad[oa]|transferid[oa]|operad[oa])|\s+[a-z]{3,}ed\s+(?:his|her)"
                    r"|\s+(?:hasn'?t|has\s+not|hadn'?t|didn'?t|did\s+not)\s+(?:received|gotten|got|heard|had|been)"
                    rf"|[\s,]+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of)\s)\b)")
@@ -366,7 +365,9 @@ def signed_name_recognizer() -> CuedNames:
 
 def bare_kin_name_recognizer() -> ContextRecognizer:
     """A capitalized name right after a relation word without "my" or an article: "contact niece Kalea"."""
-    return ContextRecognizer("NAME", "BareKinName", [(rf"(?i:\b{_KIN_PHRASE})(?P<phi>{_NAME_CAP})", 0.6)])
+    # or whose relative, the name capitalized: "mae do Kayky" ("filho da casa" is no one's).
+    kin = rf"{_KIN_PHRASE}|(?:{_KIN})\s+d[oa]s?\s+"
+    return ContextRecognizer("NAME", "BareKinName", [(rf"(?i:\b(?:{kin}))(?P<phi>{_NAME_CAP})", 0.6)])
 
 
 # Or, the apostrophe written ("my sons appt" is no name), what is a patient's: "minji's fever".
