@@ -1205,6 +1205,8 @@ def test_round_16_rules_leave_words_alone(detector: PhiDetector, text: str) -> N
     ("Kateryna - called twice about the bill", "Kateryna"),
     # a first name that is a rarer word, after an article and a past verb, or after a mention
     ("a jade tomou a vacina ontem", "jade"),
+    # asked about as booked or due
+    ("is wakanui still booked for thursday?", "wakanui"), ("a Iracema ainda ta agendada?", "Iracema"),
 ])
 def test_names_of_round_17_families(detector: PhiDetector, text: str, name: str) -> None:
     assert any(name in span for span in _spans(detector, text, "NAME"))
@@ -1215,6 +1217,7 @@ def test_names_of_round_17_families(detector: PhiDetector, text: str, name: str)
     "the follow-up visit is on friday", "I need a top-up of my inhaler", "the boy, unfortunately, fell again",
     "bed 4 pt stable overnight", "Re: lab results from last week", "a luz caiu de novo no consultorio",
     "Tylenol (500 mg) twice a day", "my mother speaks Haitian Creole only", "ask for directions to the lab",
+    "is the flu shot still booked for me?", "a consulta ainda ta agendada?",
 ])
 def test_round_17_rules_leave_words_alone(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories

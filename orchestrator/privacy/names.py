@@ -324,6 +324,24 @@ def opening_name_recognizer() -> CuedNames:
     return CuedNames("OpeningName", [(_OPENING_PERSON, 0.6)], whole=True)
 
 
+# Asked about as booked or due: "is ikaika still scheduled for…", "a potira ainda ta agendada?".
+_BOOKED_WORDS = frozenset("scheduled booked coming allowed ready supposed due able marcado marcada agendado "
+                          "agendada".split())
+_ASKED_ABOUT = (rf"(?i:\b(?:is|was|has|does|did|will|can|o|a)\s+)(?P<phi>{_KIN_NAME_STOP}{_WORD_ANY})"
+                r"(?=(?i:\s+(?:still\s+|ainda\s+)?(?:(?:ta|esta)\s+)?(?:scheduled|booked|coming|allowed|ready|"
+                r"supposed|due\s+for|able\s+to|marcad[oa]|agendad[oa]))\b)")
+
+
+def asks_if_booked(text: str) -> bool:
+    """The booked-name recognizer's gate, a word-set test: "scheduled", "booked", "agendada" in the text."""
+    return not _BOOKED_WORDS.isdisjoint(text.lower().split())
+
+
+def booked_name_recognizer() -> CuedNames:
+    """A name nobody listed (no common word), asked about as booked or due (`_ASKED_ABOUT`)."""
+    return CuedNames("BookedName", [(_ASKED_ABOUT, 0.6)], whole=True)
+
+
 _ASKING_WORDS = frozenset("pede pedir peca avisa avise avisar diga ask tell remind".split())
 
 
