@@ -334,7 +334,10 @@ class GazetteerNameRecognizer(LocalRecognizer):
             return 0.6
         # One first name or two ("ana clara e joao miguel tomaram a vacina").
         if ((len(names) == 1 or (len(names) == 2 and all(n.lower() in self._names.first for n in names)))
-                and self._joined(text, start, end, bool(plain))):
+                and (self._joined(text, start, end, bool(plain))
+                     # both words too, when told to be twins or siblings
+                     or (not plain and self._joined(text, start, end, True)
+                         and self._kin_told.search(text) is not None))):
             return 0.6
         # A clause's subject: "…mas keila acordou com febre", "nurse note: mei refused her meds".
         if (plain and self._clause_verb.match(text, end)

@@ -493,7 +493,10 @@ _OPENING_VERB = (r"\s+(?:-\s+)?(?:is|was|has|had|will|wont|won'?t|can'?t|cant|ca
 # Anywhere in the message, a pronoun telling who the person named is to the writer: "can mohammed
 # pick up my meds? he's my brother", "o joaquim e a iara sao meus netos".
 _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|elas)?\s*(?:are|sao))\s+"
-             rf"(?:my|minha|meu|our|meus|minhas|nossos|nossas)\s+(?:{_KIN})s?\b")
+             rf"(?:my|minha|meu|our|meus|minhas|nossos|nossas)\s+(?:{_KIN})s?\b"
+             # or that they are twins or siblings: "victoria and paz both need flu shots, they're twins"
+             r"|\b(?:they'?re|they\s+are|sao)\s+(?:(?:my|our|meus|minhas|nossos|nossas)\s+)?(?:twins|gemeos|gemeas|"
+             r"siblings|irmaos|irmas|brothers|sisters)\b")
 # What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
 _PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|chega|vem|"
                 r"veio|volta|voltou|arrives|arrived|comes|came|caiu|mora|"
