@@ -1224,3 +1224,14 @@ def test_names_of_round_17_families(detector: PhiDetector, text: str, name: str)
 ])
 def test_round_17_rules_leave_words_alone(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "phone"), [
+    ("my number is 555-0177, text first", "555-0177"), ("meu numero e 3344-5566, liga a tarde", "3344-5566"),
+])
+def test_a_local_number_told_to_be_whose(detector: PhiDetector, text: str, phone: str) -> None:
+    assert phone in _spans(detector, text, "PHONE")
+
+
+def test_a_bare_number_word_is_no_phone_cue(detector: PhiDetector) -> None:
+    assert "PHONE" not in detector.detect("order number 555-0177 shipped").categories

@@ -45,7 +45,7 @@ HOLDOUT3_PATH = Path(__file__).with_name("phi_holdout3.json")
 # 97.4% / 99.1% after the holdout10 round; tuned on since (98.3% / 99.1% after its round). holdout12, a
 # twelfth writer's: 97.1% / 100% after the holdout9 round, 97.6% / 100% after the holdout10 round and after
 # round 15; tuned on since (100% / 100% after round 16). holdout13, a thirteenth writer's: 95.6% / 98.8%
-# before round 15, 96.0% / 98.8% after it and after round 16 (names 162 of 171 spans); tuned on since (98.4% /
+# before round 15, 96.0% / 98.8% after it and after round 16 (names 162 of 171 spans); tuned on since (98.8% /
 # 98.8% after round 17, names 169). holdout14, a fourteenth writer's, is the evidence: 99.1% / 98.7% after
 # round 15 (names 265 of 279 spans), 99.1% / 98.7% after round 16 (names 267) and after round 17.
 HOLDOUT4_PATH = Path(__file__).with_name("phi_holdout4.json")
