@@ -1209,6 +1209,8 @@ def test_round_16_rules_leave_words_alone(detector: PhiDetector, text: str) -> N
     ("is wakanui still booked for thursday?", "wakanui"), ("a Iracema ainda ta agendada?", "Iracema"),
     # two first names that are words too, told to be twins or siblings
     ("rosa e margarida precisam de vacina, sao gemeas", "margarida"),
+    # a message's header, a relative and a comma before the name
+    ("From: oyelami\nSubject: refill", "oyelami"), ("please call my aunt, Wilhelmina, after 5", "Wilhelmina"),
 ])
 def test_names_of_round_17_families(detector: PhiDetector, text: str, name: str) -> None:
     assert any(name in span for span in _spans(detector, text, "NAME"))
@@ -1220,7 +1222,7 @@ def test_names_of_round_17_families(detector: PhiDetector, text: str, name: str)
     "bed 4 pt stable overnight", "Re: lab results from last week", "a luz caiu de novo no consultorio",
     "Tylenol (500 mg) twice a day", "my mother speaks Haitian Creole only", "ask for directions to the lab",
     "is the flu shot still booked for me?", "a consulta ainda ta agendada?",
-    "faith and hope are siblings in every sermon",
+    "faith and hope are siblings in every sermon", "ask my dad, Monday works", "from: the front desk",
 ])
 def test_round_17_rules_leave_words_alone(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories

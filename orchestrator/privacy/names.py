@@ -245,13 +245,13 @@ def kin_name_recognizer() -> ContextRecognizer:
 _KIN_SET = frozenset(_KIN_WORDS)
 # Cues of a name that may be no listed one, read by `cued_name_recognizer`.
 _CUED = re.compile(r"(?i)\b(?:name|nome|attn|attention|a/c|cuidados|subscriber|policyholder|insured|"
-                   r"segurad[oa]|beneficiari[oa]|here|aqui|falando|speaking)\b")
+                   r"segurad[oa]|beneficiari[oa]|here|aqui|falando|speaking)\b|(?im:^\s*(?:from|de|sender|remetente)\s*:)")
 
 
 def names_kin(text: str) -> bool:
     """The bare-kin recognizer's gate, a word-set test cheaper than any scan: a relation word in the text
-    ("mother-in-law" split at its hyphens)."""
-    return not _KIN_SET.isdisjoint(text.lower().replace("-", " ").split())
+    ("mother-in-law" split at its hyphens, "mom," without its comma)."""
+    return not _KIN_SET.isdisjoint(word.rstrip(",;:.!?)") for word in text.lower().replace("-", " ").split())
 
 
 def cues_name(text: str) -> bool:
@@ -300,7 +300,9 @@ def cued_name_recognizer() -> CuedNames:
     ("minji's fever")."""
     cue = (r"(?:^|[,;.]\s*)(?:(?:pt|patient|paciente|the)\s+)?(?:name|nome)(?:'s)?\s+|"
            r"\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
-           r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
+           r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*|"
+           # a message's header: "From: tariq"
+           r"(?m:^)\s*(?:from|de|sender|remetente)\s*:\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
                                   (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6), (_OWNER, 0.6),
                                   (_KIN_IS, 0.6)])
@@ -383,8 +385,9 @@ def signed_name_recognizer() -> CuedNames:
 
 def bare_kin_name_recognizer() -> ContextRecognizer:
     """A capitalized name right after a relation word without "my" or an article: "contact niece Kalea"."""
-    # or whose relative, the name capitalized: "mae do Kayky" ("filho da casa" is no one's).
-    kin = rf"{_KIN_PHRASE}|(?:{_KIN})\s+d[oa]s?\s+"
+    # or whose relative or a comma between, the name capitalized: "mae do Kayky", "left vm for mom, Liesel"
+    # ("filho da casa" is no one's).
+    kin = rf"{_KIN_PHRASE}|(?:{_KIN})(?:\s+d[oa]s?\s+|\s*,\s*)"
     return ContextRecognizer("NAME", "BareKinName", [(rf"(?i:\b(?:{kin}))(?P<phi>{_NAME_CAP})", 0.6)])
 
 
