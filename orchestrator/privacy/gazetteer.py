@@ -33,6 +33,8 @@ _SURNAME_FIRST = re.compile(r"\b([A-Z][a-z]+), ([A-Z][a-z]+)\b")
 # or in lower case, an apostrophe allowed: "o'connor, siobhan" (sought from its comma, a literal: cheap).
 _FIRST_AFTER_COMMA = re.compile(r", ([a-z]+)\b")
 _SURNAME_BEFORE = re.compile(r"(?<![\w'])[a-z]+(?:'[a-z]+)?\Z")
+# A list goes on after it: "priya, arjun and meera" are three people.
+_LIST_GOES_ON = re.compile(r"\s*(?:,|(?:and|e|&)\s)")
 # After an article, words that make the name a person's: "a Rosangela que…", "o Jefferson e a Kelly",
 # "a Cleide precisa…" ("a Rosa vermelha", "o Jordan" the river stay unnamed).
 _PERSON_AFTER_ARTICLE = re.compile(
@@ -192,6 +194,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
             before = _SURNAME_BEFORE.search(text, max(0, m.start() - 20), m.start())
             last, first = (before.group().replace("'", "") if before else ""), m.group(1)
             if (before and last in self._names.last and first in self._names.first
+                    and not _LIST_GOES_ON.match(text, m.end())
                     and last not in self._common and first not in self._names.words
                     and not {last, first} & self._stop):
                 results.append(RecognizerResult("NAME", before.start(), m.end(), 0.5))
@@ -331,7 +334,10 @@ class GazetteerNameRecognizer(LocalRecognizer):
             return 0.6
         # One first name or two ("ana clara e joao miguel tomaram a vacina").
         if ((len(names) == 1 or (len(names) == 2 and all(n.lower() in self._names.first for n in names)))
-                and self._joined(text, start, end, bool(plain))):
+                and (self._joined(text, start, end, bool(plain))
+                     # both words too, when told to be twins or siblings
+                     or (not plain and self._joined(text, start, end, True)
+                         and self._kin_told.search(text) is not None))):
             return 0.6
         # A clause's subject: "…mas keila acordou com febre", "nurse note: mei refused her meds".
         if (plain and self._clause_verb.match(text, end)

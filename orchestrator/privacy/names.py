@@ -140,8 +140,7 @@ _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patie
 # A relation word alone, an in-law, a roommate, kin before a name in parentheses: "niece Kalea",
 # "mother-in-law Chiyo", "colega de quarto tainara", "her niece (Kalea)".
 # Or whose: "a madrinha dele, Conceição".
-_KIN_PHRASE = (rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho)|\s+del[ae]s?\s*,|"
-               r"\s+d[oa]s?)?(?!\w)\s*\(?")
+_KIN_PHRASE = rf"(?:{_KIN})(?:-in-law|\s+de\s+(?:quarto|apartamento|trabalho)|\s+del[ae]s?\s*,)?(?!\w)\s*\(?"
 # Words after a name that make it a person's: "Thiago falando", "Hiroshi said", "Luana, dn 14/02/2001".
 _SPEAKING = (r"speaking|calling|falando|said|says|told|asked|disse|falou|pediu|dob|dn|d\.n\.|born|nascid[oa]|"
              r"cpf|ssn|checking\s+in|\((?:paciente|patient|pt(?=\)))")
@@ -246,13 +245,13 @@ def kin_name_recognizer() -> ContextRecognizer:
 _KIN_SET = frozenset(_KIN_WORDS)
 # Cues of a name that may be no listed one, read by `cued_name_recognizer`.
 _CUED = re.compile(r"(?i)\b(?:name|nome|attn|attention|a/c|cuidados|subscriber|policyholder|insured|"
-                   r"segurad[oa]|beneficiari[oa]|here|aqui|falando|speaking)\b")
+                   r"segurad[oa]|beneficiari[oa]|here|aqui|falando|speaking)\b|(?im:^\s*(?:from|de|sender|remetente)\s*:)")
 
 
 def names_kin(text: str) -> bool:
     """The bare-kin recognizer's gate, a word-set test cheaper than any scan: a relation word in the text
-    ("mother-in-law" split at its hyphens)."""
-    return not _KIN_SET.isdisjoint(text.lower().replace("-", " ").split())
+    ("mother-in-law" split at its hyphens, "mom," without its comma)."""
+    return not _KIN_SET.isdisjoint(word.rstrip(",;:.!?)") for word in text.lower().replace("-", " ").split())
 
 
 def cues_name(text: str) -> bool:
@@ -301,7 +300,9 @@ def cued_name_recognizer() -> CuedNames:
     ("minji's fever")."""
     cue = (r"(?:^|[,;.]\s*)(?:(?:pt|patient|paciente|the)\s+)?(?:name|nome)(?:'s)?\s+|"
            r"\b(?:attn|attention|a/c|aos\s+cuidados\s+d[eoa]|subscriber|"
-           r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*")
+           r"policyholder|insured|segurad[oa]|beneficiari[oa])\b\.?\s*[:,]?\s*|"
+           # a message's header: "From: tariq"
+           r"(?m:^)\s*(?:from|de|sender|remetente)\s*:\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
                                   (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6), (_OWNER, 0.6),
                                   (_KIN_IS, 0.6)])
@@ -311,7 +312,7 @@ def cued_name_recognizer() -> CuedNames:
 # being seen or admitted ("Jahzara was seen"), a verb and his or her ("tupac missed his 10am"), what the
 # person has not had yet ("Hanh hasnt received…"), or whose relative ("Wanderleia mae do Kayky ligou").
 _OPENING_PERSON = (rf"\A(?i:(?:(?:oi|ola|hi|hello|hey)[\s,!]+)?)(?P<phi>{_KIN_NAME_STOP}{_WORD_ANY})"
-                   r"(?=\s*\((?i:age|aged|idade)?\s*\d{1,3}|(?i:\s+(?:was|foi)\s+(?:seen|admitted|discharged|"
+                   r"(?=\s*\((?i:age|aged|idade)\s*\d|\s*\(\d{1,2}\s*(?i:yo|y/o|years?|anos|a|m|f)?\)|(?i:\s+(?:was|foi)\s+(?:seen|admitted|discharged|"
                    r"transferred|born|atendid[oa]|internad[oa]|transferid[oa]|operad[oa])|\s+[a-z]{3,}ed\s+(?:his|her)"
                    r"|\s+(?:hasn'?t|has\s+not|hadn'?t|didn'?t|did\s+not)\s+(?:received|gotten|got|heard|had|been)"
                    rf"|[\s,]+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of)\s)\b)")
@@ -323,6 +324,24 @@ _ASKED_TO = (r"(?i:\b(?:pede|pedir|peca|avisa|avise|avisar|diga|ask|tell|remind)
 def opening_name_recognizer() -> CuedNames:
     """A name nobody listed (no common word), opening the message before what is said only of a person."""
     return CuedNames("OpeningName", [(_OPENING_PERSON, 0.6)], whole=True)
+
+
+# Asked about as booked or due: "is ikaika still scheduled for…", "a potira ainda ta agendada?".
+_BOOKED_WORDS = frozenset("scheduled booked coming allowed ready supposed due able marcado marcada agendado "
+                          "agendada".split())
+_ASKED_ABOUT = (rf"(?i:\b(?:is|was|has|does|did|will|can|o|a)\s+)(?P<phi>{_KIN_NAME_STOP}{_WORD_ANY})"
+                r"(?=(?i:\s+(?:still\s+|ainda\s+)?(?:(?:ta|esta)\s+)?(?:scheduled|booked|coming|allowed|ready|"
+                r"supposed|due\s+for|able\s+to|marcad[oa]|agendad[oa]))\b)")
+
+
+def asks_if_booked(text: str) -> bool:
+    """The booked-name recognizer's gate, a word-set test: "scheduled", "booked", "agendada" in the text."""
+    return not _BOOKED_WORDS.isdisjoint(text.lower().split())
+
+
+def booked_name_recognizer() -> CuedNames:
+    """A name nobody listed (no common word), asked about as booked or due (`_ASKED_ABOUT`)."""
+    return CuedNames("BookedName", [(_ASKED_ABOUT, 0.6)], whole=True)
 
 
 _ASKING_WORDS = frozenset("pede pedir peca avisa avise avisar diga ask tell remind".split())
@@ -366,7 +385,10 @@ def signed_name_recognizer() -> CuedNames:
 
 def bare_kin_name_recognizer() -> ContextRecognizer:
     """A capitalized name right after a relation word without "my" or an article: "contact niece Kalea"."""
-    return ContextRecognizer("NAME", "BareKinName", [(rf"(?i:\b{_KIN_PHRASE})(?P<phi>{_NAME_CAP})", 0.6)])
+    # or whose relative or a comma between, the name capitalized: "mae do Kayky", "left vm for mom, Liesel"
+    # ("filho da casa" is no one's).
+    kin = rf"{_KIN_PHRASE}|(?:{_KIN})(?:\s+d[oa]s?\s+|\s*,\s*)"
+    return ContextRecognizer("NAME", "BareKinName", [(rf"(?i:\b(?:{kin}))(?P<phi>{_NAME_CAP})", 0.6)])
 
 
 # Or, the apostrophe written ("my sons appt" is no name), what is a patient's: "minji's fever".
@@ -474,7 +496,10 @@ _OPENING_VERB = (r"\s+(?:-\s+)?(?:is|was|has|had|will|wont|won'?t|can'?t|cant|ca
 # Anywhere in the message, a pronoun telling who the person named is to the writer: "can mohammed
 # pick up my meds? he's my brother", "o joaquim e a iara sao meus netos".
 _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|elas)?\s*(?:are|sao))\s+"
-             rf"(?:my|minha|meu|our|meus|minhas|nossos|nossas)\s+(?:{_KIN})s?\b")
+             rf"(?:my|minha|meu|our|meus|minhas|nossos|nossas)\s+(?:{_KIN})s?\b"
+             # or that they are twins or siblings: "victoria and paz both need flu shots, they're twins"
+             r"|\b(?:they'?re|they\s+are|sao)\s+(?:(?:my|our|meus|minhas|nossos|nossas)\s+)?(?:twins|gemeos|gemeas|"
+             r"siblings|irmaos|irmas|brothers|sisters)\b")
 # What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
 _PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|chega|vem|"
                 r"veio|volta|voltou|arrives|arrived|comes|came|caiu|mora|"

@@ -29,8 +29,10 @@ from orchestrator.privacy.names import (
     NAME_STOP_WORDS,
     PublicNames,
     asked_name_recognizer,
+    asks_if_booked,
     asks_someone,
     bare_kin_name_recognizer,
+    booked_name_recognizer,
     charted_name_recognizer,
     charts_age_and_sex,
     corrected_name_recognizer,
@@ -123,6 +125,7 @@ class PhiDetector:
                          Entry(charted_name_recognizer(), charts_age_and_sex),
                          Entry(opening_name_recognizer(), catalogue.always),
                          Entry(asked_name_recognizer(), asks_someone),
+                         Entry(booked_name_recognizer(), asks_if_booked),
                          Entry(ChineseNames(NAME_STOP_WORDS, frequent_words()), names_a_chinese_surname))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
         self._analyzers = tuple(pattern_scan.analyzer(entry.recognizer) for entry in self._entries)

@@ -151,7 +151,9 @@ def ssn() -> UsSsnRecognizer:
 
 _PHONE_CONTEXT = ["tel", "telefone", "fone", "celular", "cel", "whatsapp", "whats", "zap", "phone", "mobile",
                   "cell", "cellphone", "call", "ligar", "ligue", "contato", "contact", "ramal",
-                  "fixo", "landline", "reach", "reached", "text", "texto", "sms"]
+                  "fixo", "landline", "reach", "reached", "text", "texto", "sms",
+                  # whose number, which a bare "number" (a record's, a member's) does not say
+                  "my number", "her number", "his number", "meu numero", "numero dele", "numero dela"]
 
 
 # 0800/0300 in Brazil, 1-800/888/877/… in North America: mostly a business's number, so it counts
