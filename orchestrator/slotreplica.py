@@ -1,6 +1,7 @@
 """A replica of one clinic's open slots, kept by the clinic's WatchSlots stream
-(HEALTHMESH_SLOT_REPLICA=true), so a listing is answered in-process instead of by a round trip to
-every clinic of the specialty: what a listing costs no longer grows with the number of clinics.
+(the default; HEALTHMESH_SLOT_REPLICA=false turns it off), so a listing is answered in-process instead of
+by a round trip to every clinic of the specialty: what a listing costs no longer grows with the number
+of clinics.
 
 Freshness. The clinic publishes each booking, move and cancellation right after its commit and the
 replica applies them in order. A booking is never confirmed from the replica: it goes to the clinic,

@@ -153,7 +153,7 @@ def test_a_hung_clinic_is_found_by_keepalive_and_its_replica_stops_answering(sta
 
 
 def test_the_mesh_lists_from_replicas_and_never_shows_what_it_booked(tmp_path):
-    handle = run_mesh(tmp_path, HEALTHMESH_SLOT_REPLICA="true")
+    handle = run_mesh(tmp_path)  # the default: listings from slot replicas
     try:
         listed = handle.ask("show me Dr. Fernando's slots", patient=MARIA)
         assert {s.doctor for s in listed.slots} == {"Dr. Fernando Almeida"}
