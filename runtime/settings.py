@@ -205,8 +205,9 @@ class ClockSettings:
 class TracingSettings:
     """Tracing (every service; the other `OTEL_*` variables are read by the OpenTelemetry SDK)"""
 
+    # Read as the OpenTelemetry SDK reads it (anything but "true" is false), not as a strict boolean.
     sdk_disabled: bool = setting("OTEL_SDK_DISABLED", False, "`true` turns tracing and metrics off",
-                                 shown="`false`", parse=lambda raw: raw.lower() == "true")
+                                 parse=lambda raw: raw.lower() == "true")
     sampler: str = setting("OTEL_TRACES_SAMPLER", "parentbased_traceidratio",
                            f"which traces are exported: {', '.join(f'`{s}`' for s in SAMPLERS)}; a trace "
                            "left out is still exported when a span of it failed or was slow",

@@ -88,8 +88,7 @@ def _korean(parts: list[str]) -> bool:
 @cache
 def frequent_words() -> frozenset[str]:
     """English and Portuguese words of at least `_FREQUENT_FREQUENCY`, accents stripped."""
-    return frozenset(strip_accents(word) for lang in ("en", "pt") for word, frequency
-                     in get_frequency_dict(lang).items() if frequency >= _FREQUENT_FREQUENCY)
+    return _words_at_least(_FREQUENT_FREQUENCY)
 
 
 # A Portuguese word of Polynesian shape seen this often, and never in English, is Portuguese vocabulary, not
@@ -111,8 +110,13 @@ def portuguese_only_polynesian() -> frozenset[str]:
 def common_words() -> frozenset[str]:
     """English and Portuguese words of at least `_COMMON_FREQUENCY`, accents stripped, as a set: a
     lookup costs nothing where wordfreq's own costs about 80 microseconds."""
-    return frozenset(strip_accents(word) for lang in ("en", "pt") for word, frequency
-                     in get_frequency_dict(lang).items() if frequency >= _COMMON_FREQUENCY)
+    return _words_at_least(_COMMON_FREQUENCY)
+
+
+def _words_at_least(frequency: float) -> frozenset[str]:
+    """English and Portuguese words of at least `frequency`, accents stripped."""
+    return frozenset(strip_accents(word) for lang in ("en", "pt") for word, seen
+                     in get_frequency_dict(lang).items() if seen >= frequency)
 
 
 @dataclass(frozen=True)

@@ -317,7 +317,8 @@ _OPENING_PERSON = (rf"\A(?i:(?:(?:oi|ola|hi|hello|hey)[\s,!]+)?)(?P<phi>{_KIN_NA
                    r"|\s+(?:hasn'?t|has\s+not|hadn'?t|didn'?t|did\s+not)\s+(?:received|gotten|got|heard|had|been)"
                    rf"|[\s,]+(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of)\s)\b)")
 # Asked to do something, a capitalized name nobody listed: "pede pro Ubiratã ligar de volta".
-_ASKED_TO = (r"(?i:\b(?:pede|pedir|peca|avisa|avise|avisar|diga|ask|tell|remind)\s+"
+_ASKING_WORDS = frozenset("pede pedir peca avisa avise avisar diga ask tell remind".split())
+_ASKED_TO = (rf"(?i:\b(?:{_trie(_ASKING_WORDS)})\s+"
              r"(?:(?:pr[oa]|para\s+[oa]|[oa])\s+)?)(?P<phi>[A-Z][a-z]+)(?=\s+(?:to\s+[a-z]+|[a-z]+(?:ar|er|ir))\b)")
 
 
@@ -342,9 +343,6 @@ def asks_if_booked(text: str) -> bool:
 def booked_name_recognizer() -> CuedNames:
     """A name nobody listed (no common word), asked about as booked or due (`_ASKED_ABOUT`)."""
     return CuedNames("BookedName", [(_ASKED_ABOUT, 0.6)], whole=True)
-
-
-_ASKING_WORDS = frozenset("pede pedir peca avisa avise avisar diga ask tell remind".split())
 
 
 def asks_someone(text: str) -> bool:
