@@ -7,7 +7,7 @@ offsets into the original; identifiers (CPFs, phones, ids) must be masked before
 
 import datetime as dt
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Set
 from dataclasses import dataclass
 
 from runtime.text.calendar_words import MONTHS, WEEKDAY_NAMES, WEEKDAYS, alternation
@@ -25,23 +25,36 @@ _FULL_WEEKDAYS = frozenset(names[i] for names in WEEKDAY_NAMES.values() for i in
 _FULL_WEEKDAY = "|".join(_FULL_WEEKDAYS)
 
 _ORDINAL = r"(?:st|nd|rd|th|o|a)?"
-# (kind, pattern, characters that may not stand right before a match besides letters and
-# digits): "1200" or "v2.23/11" are not dates.
+# (kind, pattern, characters that may not stand right before a match besides letters and digits, what a
+# text must hold for the pattern to match): "1200" or "v2.23/11" are not dates; a scan of a long answer
+# costs more than the test of a character or of the text's words (month names, "dia", "the").
 _NUMBER_GLUE = "/.:,-"
-_DATE_PATTERNS: list[tuple[str, re.Pattern[str], str]] = [
-    ("ymd", re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])"), "/.-"),
-    ("dmy", re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\d/])"), _NUMBER_GLUE),
-    ("dmy", re.compile(r"(\d{1,2})[.-](\d{1,2})[.-](\d{4})(?![\d.-])"), _NUMBER_GLUE),
+_Needs = Callable[[str, Set[str]], bool]
+
+
+def _with_month(_: str, present: Set[str]) -> bool:
+    return not present.isdisjoint(MONTHS)
+
+
+_DATE_PATTERNS: list[tuple[str, re.Pattern[str], str, _Needs]] = [
+    ("ymd", re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?![\d-])"), "/.-", lambda text, _: "-" in text),
+    ("dmy", re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\d/])"), _NUMBER_GLUE,
+     lambda text, _: "/" in text),
+    ("dmy", re.compile(r"(\d{1,2})[.-](\d{1,2})[.-](\d{4})(?![\d.-])"), _NUMBER_GLUE,
+     lambda text, _: "." in text or "-" in text),
     ("d_month", re.compile(
         rf"(\d{{1,2}}){_ORDINAL}\s+(?:(?:de|of)\s+)?({_MONTH})\b\.?(?:,?\s+(?:de\s+)?(\d{{4}})\b)?"),
-     _NUMBER_GLUE),
+     _NUMBER_GLUE, _with_month),
     ("d_month", re.compile(
-        rf"(\d{{1,2}}){_ORDINAL}\s+de\s+({_ANY_MONTH})\b\.?(?:\s+(?:de\s+)?(\d{{4}})\b)?"), _NUMBER_GLUE),
+        rf"(\d{{1,2}}){_ORDINAL}\s+de\s+({_ANY_MONTH})\b\.?(?:\s+(?:de\s+)?(\d{{4}})\b)?"), _NUMBER_GLUE,
+     _with_month),
     ("month_d", re.compile(
-        rf"({_MONTH})\b\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?!\d|[:h]\d|h\b)(?:,?\s+(\d{{4}})\b)?"), ""),
-    ("day", re.compile(rf"dia\s+(\d{{1,2}})\b(?!\s*(?:/|[:h.]\d|de\s+(?:{_ANY_MONTH})\b))"), ""),
+        rf"({_MONTH})\b\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?!\d|[:h]\d|h\b)(?:,?\s+(\d{{4}})\b)?"), "",
+     _with_month),
+    ("day", re.compile(rf"dia\s+(\d{{1,2}})\b(?!\s*(?:/|[:h.]\d|de\s+(?:{_ANY_MONTH})\b))"), "",
+     lambda _, present: "dia" in present),
     ("day", re.compile(r"the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:slot|option|one|available|time|clinic))"),
-     ""),
+     "", lambda _, present: "the" in present),
 ]
 _WEEKDAY_AFTER = re.compile(rf"\s*,?\s*\(?\s*({_WEEKDAY})(?:[-\s]feira)?\b")
 _LONE_WEEKDAY = re.compile(rf"({_FULL_WEEKDAY})(?:[-\s]feira)?\b")
@@ -92,13 +105,8 @@ def find_dates(text: str, known: Collection[str]) -> list[DateMention]:
     taken = bytearray(len(text))  # 1 where a date was already read
     found: list[tuple[int, int, str]] = []
     present = words(text)
-    # Skip the patterns that cannot match (a scan of a long answer costs more than the test): what
-    # each of _DATE_PATTERNS, in its order, cannot match without.
-    months = not present.isdisjoint(MONTHS)
-    possible = ("-" in text, "/" in text, "." in text or "-" in text, months, months, months,
-                "dia" in present, "the" in present)
-    for (kind, pattern, glue), worth in zip(_DATE_PATTERNS, possible, strict=True):
-        if not worth:
+    for kind, pattern, glue, needs in _DATE_PATTERNS:
+        if not needs(text, present):
             continue
         for m in after_boundary(text, pattern.finditer(text), glue):
             if any(taken[m.start():m.end()]):
