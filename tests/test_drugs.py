@@ -450,6 +450,41 @@ def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str
     assert all(i.severity < MAJOR for i in servicer._interactions([a, b]).interactions)
 
 
+@pytest.mark.parametrize(("a", "b", "word", "source"), [
+    ("fluconazole", "fluvastatin", "20 mg twice daily", "Lescol"),  # a dose cap, by the statin's label
+    ("Calan", "quinidine", "hypertrophic cardiomyopathy", "verapamil"),
+    ("Norvir", "voriconazole", "400 mg", "Norvir"),
+    ("Pradaxa", "tacrolimus", "Not recommended", "Pradaxa"),
+])
+def test_a_labels_pair_rule_between_drugs_known_only_by_class(
+        servicer: DrugService, a: str, b: str, word: str, source: str) -> None:
+    [found] = servicer._interactions([a, b]).interactions
+    assert found.severity == MAJOR and not found.mechanism.startswith("By class")
+    assert word in found.management and source in found.source and "https://" in found.source
+
+
+def test_pair_rules_stop_at_the_pair_their_label_names(servicer: DrugService) -> None:
+    # The Lescol label caps the dose with fluconazole only; CredibleMeds' class-wide azole-statin row
+    # is not a label's statement about pravastatin or rosuvastatin.
+    for azole, statin in (("itraconazole", "fluvastatin"), ("ketoconazole", "pravastatin"),
+                          ("voriconazole", "rosuvastatin")):
+        assert all(i.severity < MAJOR for i in servicer._interactions([azole, statin]).interactions)
+
+
+@pytest.mark.parametrize(("rule", "named"), [
+    ({"drug_a": "no such drug"}, "unknown drug"),
+    ({"source": "no_such_source"}, "unknown source"),
+    ({"drug_a": "warfarin", "drug_b": "ibuprofen"}, "listed twice"),  # drugs.json's own pair
+])
+def test_a_bad_pair_rule_in_the_classes_file_is_rejected(tmp_path: Path, rule: dict, named: str) -> None:
+    data = json.loads(DEFAULT_CLASSES.read_text(encoding="utf-8"))
+    data["pair_rules"].append({**data["pair_rules"][0], **rule})
+    path = tmp_path / "drug_classes.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match=named):
+        load(sqlite3.connect(":memory:"), classes_path=path)
+
+
 def test_nelfinavir_is_limited_by_ppis_not_h2_blockers(servicer: DrugService) -> None:
     # Its label advises against omeprazole but sets no H2-receptor antagonist limit (atazanavir's does).
     found = servicer._interactions(["nelfinavir", "famotidine"]).interactions

@@ -39,15 +39,19 @@ def test_interactions_hold_their_floors():
 # 76.5% / 3.1%, 81.0% / 5.4%, 88.0% / 3.8%; holdout5 84.5% / 3.1%, 85.5%, 91.5% / 3.1%; holdout6 85.5% /
 # 1.7%, 87.5%, 90.5% / 1.7%; holdout7 82.5% / 2.0%, 83.5%, 90.5% / 2.0%; holdout8 86.0% / 0 of 130, 89.0%,
 # 90.0% / 0; holdout10 (ANSM thesaurus and Liverpool HIV charts) 63.5% / 12.4%, then 80.3% / 12.4% after its
-# own round: its false alarms are ANSM "take into account" or Liverpool "no interaction expected" pairs a US
-# label warns about (README), so its ceiling is its own. holdout11 (KEGG, NDF-RT, OSCAR, HIV InSite,
-# drugs.com) 58.7% / 7.6%, 59.2% / 7.6%, then 61.9% / 7.6% after its own round: its misses are mostly Japanese
-# package-insert contraindications and its false alarms OSCAR or HIV InSite "minor" pairs a label warns about.
+# own round, 82.5% / 12.4% after the pair-rule round: its false alarms are ANSM "take into account" or
+# Liverpool "no interaction expected" pairs a US label warns about (README), so its ceiling is its own.
+# holdout11 (KEGG, NDF-RT, OSCAR, HIV InSite, drugs.com) 58.7% / 7.6%, 59.2% / 7.6%, then 61.9% / 7.6% after
+# its own round: its misses are mostly Japanese package-insert contraindications and its false alarms OSCAR or
+# HIV InSite "minor" pairs a label warns about. holdout12 (CredibleMeds "usually avoid", ONC non-interruptive)
+# 31.6% (6 of 19) / 7.5% first and after the holdout11 round, then 36.8% (7 of 19) / 7.5% after its own: its
+# misses are CredibleMeds' class-wide azole-statin row, its false alarms ACE inhibitor with ARB (the labels:
+# avoid dual blockade) and fluoxetine with sotalol (CredibleMeds risk classes).
 TUNED = [(HOLDOUT2_PATH, 0.87, MAX_FALSE_ALARMS), (HOLDOUT3_PATH, 0.90, MAX_FALSE_ALARMS),
          (HOLDOUT4_PATH, 0.88, MAX_FALSE_ALARMS), (HOLDOUT5_PATH, 0.91, MAX_FALSE_ALARMS),
          (HOLDOUT6_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT7_PATH, 0.90, MAX_FALSE_ALARMS),
-         (HOLDOUT8_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT10_PATH, 0.80, 0.124),
-         (HOLDOUT11_PATH, 0.618, 0.077)]
+         (HOLDOUT8_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT10_PATH, 0.82, 0.124),
+         (HOLDOUT11_PATH, 0.618, 0.077), (HOLDOUT12_PATH, 0.36, 0.076)]
 
 
 @pytest.mark.parametrize(("path", "recall", "false_alarms"), TUNED, ids=[path.stem for path, *_ in TUNED])
@@ -57,13 +61,10 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alar
     assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-def test_the_held_out_lists_stay_at_their_measured_rates():
+def test_the_held_out_list_stays_at_its_measured_rate():
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
-    # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10 and holdout11 rounds.
-    # interactions_holdout12.json (CredibleMeds "usually avoid", ONC non-interruptive): 31.6% (6 of 19) / 7.5%
-    # first and after the holdout11 round, short of the target.
-    for path, recall, false_alarms in ((HOLDOUT9_PATH, 0.96, MAX_FALSE_ALARMS),
-                                       (HOLDOUT12_PATH, 0.31, 0.076)):
-        result = score(path)
-        assert result.recall >= recall, path.name
-        assert result.false_alarm_rate <= false_alarms, path.name
+    # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10, holdout11 and
+    # holdout12 rounds.
+    result = score(HOLDOUT9_PATH)
+    assert result.recall >= 0.96
+    assert result.false_alarm_rate <= MAX_FALSE_ALARMS

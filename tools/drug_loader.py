@@ -1,8 +1,9 @@
 """The drug knowledge base: curated label facts validated and written to SQLite.
 
 `load` turns tools/data/drugs.json (label facts and pair interactions of a few dozen drugs)
-and tools/data/drug_classes.json (the most prescribed drugs, their pharmacological classes
-and class-pair rules, each with its source) into SQLite tables, validated first and written
+and tools/data/drug_classes.json (the most prescribed drugs, their pharmacological classes,
+class-pair rules and the pair rules a label states for two drugs known only by class, each with
+its source) into SQLite tables, validated first and written
 in one transaction. Every name a drug is known by (generic, other spellings such as Portuguese
 ones, brands) is stored folded, so "Coumadin", "varfarina" and "Warfarin Sodium" all find
 warfarin.
@@ -121,9 +122,11 @@ def load(conn: sqlite3.Connection, path: Path = DEFAULT_DATA, classes_path: Path
     nothing."""
     data = json.loads(path.read_text(encoding="utf-8"))
     drugs, names, items = _parse_drugs(json_list(data, "drugs", "the file"))
-    interactions = _parse_interactions(json_list(data, "interactions", "the file"), set(drugs))
+    pairs = _parse_interactions(json_list(data, "interactions", "the file"), set(drugs))
     classes = json.loads(classes_path.read_text(encoding="utf-8"))
     memberships, class_rules = _parse_classes(classes, drugs, names)
+    _parse_pair_rules(classes, set(drugs), pairs)
+    interactions = list(pairs.values())
     # A savepoint rather than BEGIN: it is a transaction of its own on an idle connection and
     # nests inside the caller's transaction when there is one.
     conn.execute("SAVEPOINT drugs_load")
@@ -245,18 +248,37 @@ def _parse_classes(
 
 def _parse_interactions(
     raw_pairs: list[Any], known: set[str],
-) -> list[tuple[str, str, str, str, str, str]]:
+) -> dict[tuple[str, str], tuple[str, str, str, str, str, str]]:
     pairs: dict[tuple[str, str], tuple[str, str, str, str, str, str]] = {}
     for i, raw in enumerate(raw_pairs):
         where = f"interactions[{i}]"
-        a, b = json_text(raw, "drug_a", where), json_text(raw, "drug_b", where)
-        for name in (a, b):
-            if name not in known:
-                raise ValueError(f"{where}: unknown drug {name!r}")
-        if a == b:
-            raise ValueError(f"{where}: {a!r} cannot interact with itself")
+        a, b = _pair_drugs(raw, where, known)
         _add_rule(pairs, raw, where, a, b, json_text(raw, "source", where))
-    return list(pairs.values())
+    return pairs
+
+
+def _parse_pair_rules(
+    data: dict[str, Any], known: set[str], pairs: dict[tuple[str, str], tuple[str, str, str, str, str, str]],
+) -> None:
+    """The classes file's pair rules (a label statement about exactly two drugs, which overrides
+    their classes), added to `pairs`; their source is a key of the file's sources."""
+    for i, raw in enumerate(json_list(data, "pair_rules", "the classes file")):
+        where = f"pair_rules[{i}]"
+        a, b = _pair_drugs(raw, where, known)
+        source = json_text(raw, "source", where)
+        if source not in data["sources"]:
+            raise ValueError(f"{where}: unknown source {source!r}")
+        _add_rule(pairs, raw, where, a, b, data["sources"][source])
+
+
+def _pair_drugs(raw: Any, where: str, known: set[str]) -> tuple[str, str]:
+    a, b = json_text(raw, "drug_a", where), json_text(raw, "drug_b", where)
+    for name in (a, b):
+        if name not in known:
+            raise ValueError(f"{where}: unknown drug {name!r}")
+    if a == b:
+        raise ValueError(f"{where}: {a!r} cannot interact with itself")
+    return a, b
 
 
 def _add_rule(rules: dict[tuple[str, str], tuple[str, str, str, str, str, str]], raw: Any, where: str,

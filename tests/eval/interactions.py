@@ -59,13 +59,17 @@ HOLDOUT11_PATH = Path(__file__).with_name("interactions_holdout11.json")
 # Two more (dbmi-pitt/public-PDDI-analysis): CredibleMeds' interaction listing, "usually avoid" as major (19
 # pairs, all that were usable), and the ONC non-interruptive list (Phansalkar 2013) as minor (93). First run,
 # before the holdout11 round: 31.6% major found (6 of 19), 7 of 93 false alarms (7.5%); the same after it.
+# Its own round (label pair rules) then tuned on it (36.8%: 7 of 19; still 7 of 93): a regression set now.
+# Most of what it misses is CredibleMeds' class-wide azole-statin row, which its own text explains by
+# simvastatin and lovastatin CYP3A4 metabolism; the pravastatin, rosuvastatin and fluvastatin labels set no
+# such limit (fluvastatin's caps the dose with fluconazole only).
 HOLDOUT12_PATH = Path(__file__).with_name("interactions_holdout12.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first runs)"
 PARTS = (("tuned on after its first run", HOLDOUT_PATH), ("tuning", HOLDOUT2_PATH), (_RETIRED, HOLDOUT3_PATH),
          (_RETIRED, HOLDOUT4_PATH), (_RETIRED, HOLDOUT5_PATH), (_RETIRED, HOLDOUT6_PATH),
          (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH), (HELD_OUT, HOLDOUT9_PATH),
-         (_RETIRED, HOLDOUT10_PATH), (_RETIRED, HOLDOUT11_PATH), (HELD_OUT, HOLDOUT12_PATH))
+         (_RETIRED, HOLDOUT10_PATH), (_RETIRED, HOLDOUT11_PATH), (_RETIRED, HOLDOUT12_PATH))
 TARGET_RECALL, TARGET_FALSE_ALARMS = 0.90, 0.05
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
 
