@@ -19,6 +19,7 @@ from tests.eval.interactions import (
     HOLDOUT10_PATH,
     HOLDOUT11_PATH,
     HOLDOUT12_PATH,
+    HOLDOUT13_PATH,
     HOLDOUT_PATH,
     score,
 )
@@ -61,10 +62,13 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alar
     assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-def test_the_held_out_list_stays_at_its_measured_rate():
+@pytest.mark.parametrize(("path", "recall"), [(HOLDOUT9_PATH, 0.96), (HOLDOUT13_PATH, 0.755)],
+                         ids=["interactions_holdout9", "interactions_holdout13"])
+def test_the_held_out_lists_stay_at_their_measured_rates(path: Path, recall: float) -> None:
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
     # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10, holdout11 and
-    # holdout12 rounds.
-    result = score(HOLDOUT9_PATH)
-    assert result.recall >= 0.96
-    assert result.false_alarm_rate <= MAX_FALSE_ALARMS
+    # holdout12 rounds. interactions_holdout13.json (Paxlovid monograph and NIH box, Beers Table 5): 76.0% /
+    # 0 of 16 first, before and after the holdout12 round, short of the target.
+    result = score(path)
+    assert result.recall >= recall, result.missed[:20]
+    assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]

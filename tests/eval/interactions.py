@@ -64,12 +64,18 @@ HOLDOUT11_PATH = Path(__file__).with_name("interactions_holdout11.json")
 # simvastatin and lovastatin CYP3A4 metabolism; the pravastatin, rosuvastatin and fluvastatin labels set no
 # such limit (fluvastatin's caps the dose with fluconazole only).
 HOLDOUT12_PATH = Path(__file__).with_name("interactions_holdout12.json")
+# Two more groups of sources, new to these lists: the Canadian Paxlovid monograph's contraindications (24)
+# with the NIH COVID-19 guidelines' "no clinically relevant interaction" box (16, none), and the AGS Beers
+# Criteria's Table 5 (2019 and the rows new in 2023; 80 pairs, class rows expanded to their members). First
+# run, before and after the holdout12 round: 76.0% major found (79 of 104), 0 of 16 false alarms.
+HOLDOUT13_PATH = Path(__file__).with_name("interactions_holdout13.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first runs)"
 PARTS = (("tuned on after its first run", HOLDOUT_PATH), ("tuning", HOLDOUT2_PATH), (_RETIRED, HOLDOUT3_PATH),
          (_RETIRED, HOLDOUT4_PATH), (_RETIRED, HOLDOUT5_PATH), (_RETIRED, HOLDOUT6_PATH),
          (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH), (HELD_OUT, HOLDOUT9_PATH),
-         (_RETIRED, HOLDOUT10_PATH), (_RETIRED, HOLDOUT11_PATH), (_RETIRED, HOLDOUT12_PATH))
+         (_RETIRED, HOLDOUT10_PATH), (_RETIRED, HOLDOUT11_PATH), (_RETIRED, HOLDOUT12_PATH),
+         (HELD_OUT, HOLDOUT13_PATH))
 TARGET_RECALL, TARGET_FALSE_ALARMS = 0.90, 0.05
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
 
