@@ -98,6 +98,13 @@ def test_warfarin_with_ibuprofen_is_major(servicer: DrugService) -> None:
     assert "FDA label" in pair.source
 
 
+def test_prednisone_with_ibuprofen_is_major_as_beers_says_avoid(servicer: DrugService) -> None:
+    # The labels name the bleeding risk; Beers Table 5 says to avoid the pair in older adults.
+    [pair] = servicer._interactions(["prednisone", "Advil"]).interactions
+    assert pair.severity == MAJOR and "Avoid" in pair.management
+    assert "FDA label" in pair.source and "Beers" in pair.source
+
+
 def test_every_known_pair_among_three_drugs_most_severe_first(servicer: DrugService) -> None:
     answer = interactions(servicer, "warfarin", "Zocor", "claritromicina")
     assert list(answer.generic_names) == ["warfarin", "simvastatin", "clarithromycin"]
@@ -422,6 +429,11 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
     ("miconazole", "methylergometrine", CONTRAINDICATED, "ergot + miconazole_oral", "ergotism"),
     ("carbamazepine", "tadalafil", MAJOR, "strong_cyp3a4_inducer + strong_inducer_avoid", "pulmonary"),
     ("ezetimibe", "gemfibrozil", MAJOR, "ezetimibe + fibrate_other_than_fenofibrate", "cholelithiasis"),
+    ("Paxlovid", "amiodarone", CONTRAINDICATED,
+     "nirmatrelvir_ritonavir + ritonavir_contraindicated_antiarrhythmic", "arrhythmias"),
+    ("Paxlovid", "St John's wort", CONTRAINDICATED,
+     "nirmatrelvir_ritonavir + strong_cyp3a4_inducer", "resistance"),
+    ("prednisolone", "naproxen", MAJOR, "nsaid + systemic_corticosteroid", "Beers"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
@@ -445,6 +457,7 @@ def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severit
     ("sildenafil", "rifampicin"),  # the avoid-inducers advice is Adcirca's (tadalafil), not sildenafil's
     ("tadalafil", "rifabutin"),  # a moderate inducer: the Adcirca label names potent ones
     ("ezetimibe", "fenofibrate"),  # studied and approved together
+    ("budesonide", "ibuprofen"),  # Beers' corticosteroid row is for oral or parenteral ones
 ])
 def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str, b: str) -> None:
     assert all(i.severity < MAJOR for i in servicer._interactions([a, b]).interactions)
@@ -455,6 +468,7 @@ def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str
     ("Calan", "quinidine", "hypertrophic cardiomyopathy", "verapamil"),
     ("Norvir", "voriconazole", "400 mg", "Norvir"),
     ("Pradaxa", "tacrolimus", "Not recommended", "Pradaxa"),
+    ("Paxlovid", "voriconazole", "Do not combine", "PAXLOVID"),
 ])
 def test_a_labels_pair_rule_between_drugs_known_only_by_class(
         servicer: DrugService, a: str, b: str, word: str, source: str) -> None:

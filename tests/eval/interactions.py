@@ -67,7 +67,9 @@ HOLDOUT12_PATH = Path(__file__).with_name("interactions_holdout12.json")
 # Two more groups of sources, new to these lists: the Canadian Paxlovid monograph's contraindications (24)
 # with the NIH COVID-19 guidelines' "no clinically relevant interaction" box (16, none), and the AGS Beers
 # Criteria's Table 5 (2019 and the rows new in 2023; 80 pairs, class rows expanded to their members). First
-# run, before and after the holdout12 round: 76.0% major found (79 of 104), 0 of 16 false alarms.
+# run, before and after the holdout12 round: 76.0% major found (79 of 104), 0 of 16 false alarms. Its own
+# round (the Paxlovid label's contraindicated classes; Beers' corticosteroid-NSAID "avoid", read as major)
+# then tuned on it (100%: 104 of 104; still 0 of 16): a regression set now.
 HOLDOUT13_PATH = Path(__file__).with_name("interactions_holdout13.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first runs)"
@@ -75,7 +77,7 @@ PARTS = (("tuned on after its first run", HOLDOUT_PATH), ("tuning", HOLDOUT2_PAT
          (_RETIRED, HOLDOUT4_PATH), (_RETIRED, HOLDOUT5_PATH), (_RETIRED, HOLDOUT6_PATH),
          (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH), (HELD_OUT, HOLDOUT9_PATH),
          (_RETIRED, HOLDOUT10_PATH), (_RETIRED, HOLDOUT11_PATH), (_RETIRED, HOLDOUT12_PATH),
-         (HELD_OUT, HOLDOUT13_PATH))
+         (_RETIRED, HOLDOUT13_PATH))
 TARGET_RECALL, TARGET_FALSE_ALARMS = 0.90, 0.05
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
 
