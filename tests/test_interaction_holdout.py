@@ -20,6 +20,7 @@ from tests.eval.interactions import (
     HOLDOUT11_PATH,
     HOLDOUT12_PATH,
     HOLDOUT13_PATH,
+    HOLDOUT14_PATH,
     HOLDOUT_PATH,
     score,
 )
@@ -66,10 +67,13 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alar
     assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-def test_the_held_out_list_stays_at_its_measured_rate():
+@pytest.mark.parametrize(("path", "recall"), [(HOLDOUT9_PATH, 0.96), (HOLDOUT14_PATH, 0.89)],
+                         ids=["interactions_holdout9", "interactions_holdout14"])
+def test_the_held_out_lists_stay_at_their_measured_rates(path: Path, recall: float) -> None:
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
     # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10, holdout11, holdout12
-    # and holdout13 rounds.
-    result = score(HOLDOUT9_PATH)
-    assert result.recall >= 0.96, result.missed[:20]
+    # and holdout13 rounds. interactions_holdout14.json (labels' and SmPCs' own contraindications and
+    # "no relevant interaction" statements): 89.0% / 1 of 51 first, before and after the holdout13 round.
+    result = score(path)
+    assert result.recall >= recall, result.missed[:20]
     assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]
