@@ -94,7 +94,7 @@ async def run(settings: Settings) -> None:
     if config.slot_replica:
         await mesh.follow_slots(settings.clock.clock(), wait_s=3.0)
     writer = await build_writer(directory, settings)
-    orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), state.sessions, writer, state.audit,
+    orchestrator = Orchestrator(mesh, planner, AnswerBuilder(directory), state.recorder, writer,
                                 today=lambda: dt.datetime.now(tz).date(), fanout=config.fanout,
                                 writes=RateLimiter("bookings, moves and cancellations for this patient",
                                                    config.patient_writes, config.patient_writes_window_s))

@@ -21,7 +21,6 @@ import datetime as dt
 import logging
 import weakref
 from collections.abc import Callable
-from typing import TypeVar
 
 from opentelemetry import trace
 
@@ -38,24 +37,23 @@ from orchestrator.models.phrasing import Phrasing
 from orchestrator.models.writer import NO_PHI, PhiDecision, PhiReading, Writer
 from orchestrator.planning.planner import Kind, Plan, Planner
 from orchestrator.planning.steps import StepResult
-from orchestrator.privacy.audit import AuditLog, AuditRecord
+from orchestrator.privacy.audit import AuditRecord
 from orchestrator.readahead import ReadAhead
+from orchestrator.recording import Recorder
 from orchestrator.routing import Route, steps_context
-from orchestrator.sessions import AppointmentRef, Session, SessionStore
+from orchestrator.sessions import AppointmentRef, Session
 from orchestrator.toolquestions.requests import ToolTask
 from orchestrator.toolquestions.requests import read as read_tools
 from orchestrator.toolquestions.stage import answer_general, answer_tools
 from orchestrator.triage import triage
 from orchestrator.understanding.understand import OutOfScope, Understanding, understand
 from orchestrator.upstreams import Mesh
-from runtime import sqlite
 from runtime.errors import InvalidArgument, PermissionDenied
 from runtime.identity import same_name
 from runtime.ratelimit import RateLimiter
 from runtime.text.language import detect_language
 
 tracer = trace.get_tracer("healthmesh.orchestrator")
-T = TypeVar("T")
 
 log = logging.getLogger("orchestrator")
 
@@ -63,23 +61,20 @@ MAX_MESSAGE = 2000
 
 
 class Orchestrator:
-    def __init__(self, mesh: Mesh, planner: Planner, answers: AnswerBuilder, sessions: SessionStore,
-                 writer: Writer, audit: AuditLog, today: Callable[[], dt.date], fanout: int,
-                 writes: RateLimiter) -> None:
+    def __init__(self, mesh: Mesh, planner: Planner, answers: AnswerBuilder, recorder: Recorder,
+                 writer: Writer, today: Callable[[], dt.date], fanout: int, writes: RateLimiter) -> None:
         self.mesh = mesh
         self.writer = writer
-        self.audit = audit
+        self.recorder = recorder
         self.planner = planner
         self.directory = planner.directory
         self.answers = answers
         self.phrasing = Phrasing(mesh, writer, answers)
-        self.sessions = sessions
         self.escalation = Escalation(mesh, writer.redact)
         self.today = today
         self.fanout = fanout  # calls of one turn in flight at once
         self.writes = writes  # per patient: bookings, moves and cancellations
-        # Session I/O runs one call at a time off the loop; turns of one session run in order.
-        self._db = asyncio.Semaphore(1)
+        # Turns of one session run in order.
         self._session_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def ask(self, ctx: RequestContext, request: orchestrator_pb2.AskRequest,
@@ -95,20 +90,17 @@ class Orchestrator:
         if request.session_id:
             lock = self._session_locks.setdefault(request.session_id, asyncio.Lock())
         async with lock:
-            session = await self._session_io(self.sessions.load, request.session_id) \
-                if request.session_id else self.sessions.load("")
+            session = await self.recorder.load(request.session_id)
             _bind(session, patient)
             ctx = ctx.for_patient(session.patient_name)
             response, reading = await self._turn(ctx, session, message, emit)
             response.session_id = session.session_id
             response.trace_id = ctx.trace_id
             # 8. Record: the session (which the next turn reads) and the audit record (which an
-            # answered turn must have, even if the process dies right after replying) are both
-            # committed before the reply, in one trip off the loop (neither waits for an fsync:
-            # sessions.py, HEALTHMESH_AUDIT_SYNC_MS).
+            # answered turn must have, even if the process dies right after replying), kept so that
+            # neither can be lost once the reply is sent (orchestrator.recording).
             with tracer.start_as_current_span("record"):
-                record = self._audit_record(response, message, reading, session)
-                await self._session_io(self._keep, session, record)
+                await self.recorder.keep(session, self._audit_record(response, message, reading, session))
         return response
 
     async def _turn(self, ctx: RequestContext, session: Session, message: str,
@@ -346,21 +338,6 @@ class Orchestrator:
             message_redacted=reading.redacted if reading is not None
             else self.writer.redact(message, [session.patient_name]),
         )
-
-    def _keep(self, session: Session, record: AuditRecord) -> None:
-        """Saves the session, then appends the audit record whatever the save did. An append that
-        fails is logged loudly but does not undo a turn whose bookings already happened."""
-        try:
-            self.sessions.save(session)
-        finally:
-            try:
-                self.audit.append(record)
-            except Exception:
-                log.exception("audit append failed", extra={"trace_id": record.trace_id})
-
-    async def _session_io(self, fn: Callable[..., T], *args: object) -> T:
-        async with self._db:
-            return await sqlite.run(fn, *args)
 
 
 def _bind(session: Session, patient: common_pb2.PatientIdentity | None) -> None:

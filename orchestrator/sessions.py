@@ -170,14 +170,24 @@ class SessionStore(ABC):
         if idle_s > self.lifetimes.idle_s or age_s > self.lifetimes.max_s:
             self._delete(session_id)
             raise NotFound(EXPIRED)
+        return self.unseal(session_id, sealed)
+
+    def save(self, session: Session) -> None:
+        self.save_sealed(session.session_id, self.seal(session))
+
+    def seal(self, session: Session) -> bytes:
+        """The session as it is stored: encrypted and bound to its id."""
+        return self._seal.close(session.session_id, asdict(session))
+
+    def unseal(self, session_id: str, sealed: bytes) -> Session:
         try:
             return Session.from_dict(self._seal.open(session_id, sealed))
         except Unreadable:  # another key (rotated), or bytes edited: the session is gone
             log.warning("session unreadable", extra={"session_id": session_id})
             raise NotFound(EXPIRED) from None
 
-    def save(self, session: Session) -> None:
-        self._write(session.session_id, self._seal.close(session.session_id, asdict(session)))
+    def save_sealed(self, session_id: str, sealed: bytes) -> None:
+        self._write(session_id, sealed)
         now = time.monotonic()
         with self._purge_lock:
             due = now - self._purged_at >= self.lifetimes.purge_every_s

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from orchestrator.privacy.audit import CHAIN, AuditLog
 from orchestrator.privacy.seal import Seal
+from orchestrator.recording import CommitFirst, Journal, Recorder
 from orchestrator.sessions import Lifetimes, PostgresSessionStore, SessionStore, SqliteSessionStore
 from runtime import postgres, secretfile
 from runtime.auditchain import ChainKey, Checkpoints, PostgresChain, SqliteChain
@@ -21,6 +22,7 @@ log = logging.getLogger(__name__)
 class State:
     sessions: SessionStore
     audit: AuditLog
+    recorder: Recorder  # how a turn is kept (orchestrator.recording)
     close: Callable[[], None]
 
 
@@ -44,15 +46,21 @@ def open_state(settings: Settings) -> State:
         log.info("state", extra={"backend": "sqlite", "data_dir": str(data_dir)})
         chain = SqliteChain(data_dir / "audit.sqlite3", key, checkpoints=checkpoints,
                             sync_interval_s=config.audit_sync_ms / 1000)
-        return State(SqliteSessionStore(data_dir / "orchestrator.sqlite3", seal, lifetimes), AuditLog(chain),
-                     close=chain.close)
+        sessions = SqliteSessionStore(data_dir / "orchestrator.sqlite3", seal, lifetimes)
+        journal = Journal(data_dir / "turns.journal", sessions, chain)
+
+        def close() -> None:
+            journal.close()
+            chain.close()
+
+        return State(sessions, AuditLog(chain), journal, close=close)
     # One small pool for both stores: session I/O runs one call at a time, and audit appends
     # serialise on the chain's head anyway.
     pool = postgres.open_pool(url)
     try:
         chain = PostgresChain(pool.connection, key, CHAIN, checkpoints=checkpoints)
-        state = State(PostgresSessionStore(pool.connection, seal, lifetimes), AuditLog(chain),
-                      close=pool.close)
+        sessions, audit = PostgresSessionStore(pool.connection, seal, lifetimes), AuditLog(chain)
+        state = State(sessions, audit, CommitFirst(sessions, audit), close=pool.close)
     except BaseException:
         pool.close()
         raise

@@ -27,7 +27,7 @@ import sqlite3
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import AbstractContextManager, closing, contextmanager
 from datetime import UTC, datetime
@@ -151,16 +151,20 @@ class HashChain(ABC):
 
     def append(self, body: dict[str, Any]) -> str:
         """Appends the body (any JSON object) and returns its record's hash once it is committed."""
-        body = json.loads(canonical(body))  # tuples become lists, as records() reads them back
+        return self.append_all([body])[0]
+
+    def append_all(self, bodies: Sequence[dict[str, Any]]) -> list[str]:
+        """Appends the bodies in their order and returns their hashes once they are committed."""
+        bodies = [json.loads(canonical(body)) for body in bodies]  # tuples become lists, as records() reads
         if self.checkpoints is not None:
             self.checkpoints.open()
-        done: Future[str] = Future()
+        done: list[Future[str]] = [Future() for _ in bodies]
         with self._lock:
-            self._waiting.append((body, done))
+            self._waiting.extend(zip(bodies, done, strict=True))
             lead, self._leading = not self._leading, True
         if lead:  # this thread writes every batch until none is waiting; the others just wait
             self._lead()
-        return done.result()
+        return [d.result() for d in done]
 
     def _lead(self) -> None:
         while True:
@@ -432,6 +436,12 @@ class SqliteChain(HashChain):
             head = conn.execute("SELECT seq, hash FROM head").fetchone()
             yield head, conn.execute("SELECT seq, prev_hash, hash, body FROM audit ORDER BY seq")
             conn.execute("COMMIT")
+
+    def tail(self, count: int) -> list[dict[str, Any]]:
+        """The bodies of the last `count` records, oldest first."""
+        with closing(sqlite.connect(self.path)) as conn:
+            rows = conn.execute("SELECT body FROM audit ORDER BY seq DESC LIMIT ?", (count,)).fetchall()
+        return [json.loads(body) for body, in reversed(rows)]
 
     def _rows(self) -> Iterator[Row]:
         # A connection of its own: a consumer that stops early cannot leave the appender's

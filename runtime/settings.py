@@ -359,9 +359,10 @@ class StateSettings:
         "rewritten chain", shown="`$HEALTHMESH_DATA_DIR/audit-checkpoints.jsonl`")
     audit_sync_ms: float = setting(
         "HEALTHMESH_AUDIT_SYNC_MS", 50.0,
-        "SQLite: an answered turn's audit record is in the write-ahead log before the reply (it "
-        "survives the process being killed) and is fsynced within this many ms, one fsync shared by "
-        "the turns of that interval (a power cut loses at most these); 0: fsync before every reply",
+        "SQLite: an answered turn's audit record, in the turns' journal before the reply (it survives "
+        "the process being killed) and committed to the write-ahead log just after, is fsynced within "
+        "this many ms, one fsync shared by the records of that interval (a power cut loses at most "
+        "these); 0: fsync at every commit",
         minimum=0.0)
 
 

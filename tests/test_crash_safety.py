@@ -12,6 +12,8 @@ from deploy.local.processes import start_all
 from healthmesh.v1 import clinic_pb2 as pb
 from healthmesh.v1 import clinic_pb2_grpc, common_pb2, orchestrator_pb2
 from orchestrator.privacy.audit import local_log
+from orchestrator.state import open_state
+from runtime.settings import Settings
 from tests.conftest import run_mesh
 
 PATIENT = common_pb2.PatientIdentity(full_name="Maria Souza", cpf="529.982.247-25")
@@ -71,7 +73,7 @@ def test_a_clinic_killed_mid_burst_keeps_every_acknowledged_booking_and_books_no
         assert clinic.stub.BookAppointment(request, timeout=10).appointment.appointment_id == replay
 
 
-def test_an_orchestrator_killed_right_after_its_replies_has_audited_every_answered_ask(tmp_path):
+def test_an_orchestrator_killed_right_after_its_replies_has_audited_every_answered_ask(tmp_path, monkeypatch):
     mesh = run_mesh(tmp_path / "mesh")
     try:
         sessions = []
@@ -80,6 +82,9 @@ def test_an_orchestrator_killed_right_after_its_replies_has_audited_every_answer
             reply = mesh.stub.Ask(orchestrator_pb2.AskRequest(message=message), timeout=20)
             sessions.append(reply.session_id)
         mesh.mesh.orchestrator.kill()
+        # The next start first commits what the turns' journal holds (orchestrator.recording).
+        monkeypatch.setenv("HEALTHMESH_DATA_DIR", str(tmp_path / "mesh"))
+        open_state(Settings.from_env()).close()
         audit = local_log(tmp_path / "mesh")
         assert audit.verify() == []
         assert set(sessions) <= {record["session_id"] for record in audit.records()}

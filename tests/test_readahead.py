@@ -37,6 +37,16 @@ def orchestrator_spans(data: Path, trace_id: str, names: set[str]) -> dict[str, 
         time.sleep(0.2)
 
 
+def committed(data: Path, trace_id: str) -> dict:
+    """The turn's audit record, once the orchestrator's journal writer committed it (just after the reply)."""
+    deadline = time.monotonic() + 15
+    while True:
+        found = [r for r in local_log(data).records() if r["trace_id"] == trace_id]
+        if found or time.monotonic() > deadline:
+            return found[0]
+        time.sleep(0.05)
+
+
 def test_a_listing_reads_the_clinics_while_the_screen_runs(traced):
     mesh, data = traced
     reply = mesh.ask("Which cardiologists are available?")
@@ -78,6 +88,6 @@ def test_the_audit_records_the_message_redacted(traced):
     mesh, data = traced
     reply = mesh.ask("my CPF is 529.982.247-25, cardiology slots please")
     assert reply.phi_detected and "NATIONAL_ID" in reply.phi_categories
-    record = next(r for r in local_log(data).records() if r["trace_id"] == reply.trace_id)
+    record = committed(data, reply.trace_id)
     assert "529.982.247-25" not in json.dumps(record)
     assert "[NATIONAL_ID]" in record["message_redacted"]

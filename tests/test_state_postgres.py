@@ -14,6 +14,7 @@ from deploy.local.processes import orchestrator_service, start_all, stop_all
 from healthmesh.v1 import clinic_pb2, orchestrator_pb2, orchestrator_pb2_grpc
 from orchestrator.privacy.audit import CHAIN, AuditLog, local_log
 from orchestrator.privacy.seal import Seal
+from orchestrator.recording import Journal
 from orchestrator.sessions import Lifetimes, PostgresSessionStore, SlotRef, SqliteSessionStore
 from orchestrator.state import open_state
 from runtime import postgres, secretfile
@@ -205,6 +206,7 @@ def test_sqlite_stays_the_default(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("HEALTHMESH_DATA_DIR", str(tmp_path))
     state = open_state(Settings.from_env())
     assert isinstance(state.sessions, SqliteSessionStore)
+    assert isinstance(state.recorder, Journal)  # turns are kept through the journal (orchestrator.recording)
     session = state.sessions.load("")
     state.sessions.save(session)
     state.audit.append(record(1))
@@ -213,6 +215,7 @@ def test_sqlite_stays_the_default(tmp_path: Path, monkeypatch) -> None:
         == session
     assert local_log(tmp_path).verify() == []
     assert [r["trace_id"] for r in local_log(tmp_path).records()] == [f"{1:032x}"]
+    state.close()
 
 
 def test_replicas_on_postgresql_must_share_configured_keys(postgres_url: str, tmp_path: Path,
