@@ -181,12 +181,15 @@ class Journal:
             return False
 
     def _rewrite(self, entries: Sequence[_Entry]) -> None:
-        """The file holds only `entries` afterwards; written in place, under the lock, as a crash
-        mid-way leaves a file whose every complete line is still committed or waiting."""
+        """The file holds only `entries` afterwards. A new file takes the old one's place in one
+        rename, locked before it does, so a crash at any point leaves one whole journal."""
+        fd = os.open(f"{self.path}.new", os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC, 0o600)
+        fcntl.flock(fd, fcntl.LOCK_EX)
         lines = b"".join(entry.line() for entry in entries)
-        os.ftruncate(self._fd, 0)
-        os.write(self._fd, lines)
-        self._size = len(lines)
+        os.write(fd, lines)
+        os.replace(f"{self.path}.new", self.path)
+        os.close(self._fd)
+        self._fd, self._size = fd, len(lines)
 
     def _recover(self) -> None:
         """Commits what the file holds that the stores lack, then empties it. A last line without
@@ -198,7 +201,7 @@ class Journal:
             for number, line in enumerate(lines, 1):
                 try:
                     entries.append(_Entry.parse(line))
-                except (ValueError, KeyError) as exc:
+                except (ValueError, KeyError, TypeError) as exc:
                     raise ConfigError(f"{self.path}: line {number} is not a journal entry ({exc})") from None
             records = [json.loads(canonical(entry.record)) for entry in entries]
             done = _committed(self._chain.tail(len(records)), records)

@@ -8,12 +8,14 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import time
 from contextlib import ExitStack, closing
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from orchestrator import recording
 from orchestrator.privacy.seal import Seal
 from orchestrator.recording import Journal, _Entry
 from orchestrator.sessions import Lifetimes, Session, SqliteSessionStore
@@ -112,6 +114,24 @@ def test_a_start_adds_no_record_the_chain_already_has(tmp_path: Path) -> None:
     assert session_ids(chain) == [first.session_id, second.session_id, third.session_id]
     assert chain.verify() == []
     assert sessions.load(third.session_id) == third
+
+
+def test_a_journal_compacted_under_load_loses_no_turn(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(recording, "COMPACT_BYTES", 1)  # every commit that leaves turns waiting compacts
+    stores(tmp_path)
+    with ExitStack() as stack:
+        write_locked(tmp_path, stack)
+        journal, sessions, chain = opened(tmp_path)
+        kept = [turn(sessions) for _ in range(3)]
+        asyncio.run(journal.keep(kept[0], record(1, kept[0].session_id)))
+        time.sleep(0.3)  # the writer took the first alone and waits for the lock
+        for n, session in enumerate(kept[1:], 2):
+            asyncio.run(journal.keep(session, record(n, session.session_id)))
+        inode = (tmp_path / "turns.journal").stat().st_ino
+    journal.close()
+    assert (tmp_path / "turns.journal").stat().st_ino != inode  # rewritten with the two left waiting
+    assert session_ids(chain) == [s.session_id for s in kept]
+    assert [sessions.load(s.session_id) for s in kept] == kept
 
 
 def test_the_journal_holds_no_phi(tmp_path: Path) -> None:
