@@ -443,6 +443,7 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
      "Ranexa"),
     ("Latuda", "rifampicin", CONTRAINDICATED, "strong_cyp3a4_inducer + strong_inducer_contraindicated",
      "a fifth"),
+    ("Multaq", "erythromycin", CONTRAINDICATED, "qt_contraindicated + qt_prolonging", "QT"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
