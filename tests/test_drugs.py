@@ -374,7 +374,7 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
      "cyp3a4_contraindicated_substrate + strong_cyp3a4_inhibitor", "CYP3A4"),
     ("clarithromycin", "nimodipine", CONTRAINDICATED,
      "cyp3a4_contraindicated_substrate + strong_cyp3a4_inhibitor", "CYP3A4"),
-    ("rifampicin", "nimodipine", MAJOR,
+    ("rifampicin", "ivabradine", MAJOR,
      "cyp3a4_contraindicated_substrate + strong_cyp3a4_inducer", "induction"),
     ("carbamazepine", "nifedipine", MAJOR, "cyp3a4_inducer_avoid + strong_cyp3a4_inducer", "nifedipine"),
     ("potassium chloride", "disopyramide", MAJOR,
@@ -495,6 +495,15 @@ def test_the_vfend_label_contraindicates_the_inducers_it_names(servicer: DrugSer
         assert found.severity == CONTRAINDICATED and "VFEND" in found.source
     # Phenytoin is not among them: the label raises the voriconazole dose instead.
     [found] = servicer._interactions(["voriconazole", "phenytoin"]).interactions
+    assert found.severity == MAJOR
+
+
+def test_the_nimotop_label_contraindicates_the_inducers_it_names(servicer: DrugService) -> None:
+    for inducer in ("rifampicin", "phenobarbital", "phenytoin", "carbamazepine"):
+        [found] = servicer._interactions(["Nimotop", inducer]).interactions
+        assert found.severity == CONTRAINDICATED and "NIMOTOP" in found.source
+    # St John's wort is a strong inducer the label does not name: the class rule's major stands.
+    [found] = servicer._interactions(["nimodipine", "St John's wort"]).interactions
     assert found.severity == MAJOR
 
 
