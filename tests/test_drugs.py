@@ -374,7 +374,7 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
      "cyp3a4_contraindicated_substrate + strong_cyp3a4_inhibitor", "CYP3A4"),
     ("clarithromycin", "nimodipine", CONTRAINDICATED,
      "cyp3a4_contraindicated_substrate + strong_cyp3a4_inhibitor", "CYP3A4"),
-    ("rifampicin", "nimodipine", MAJOR,
+    ("rifampicin", "ivabradine", MAJOR,
      "cyp3a4_contraindicated_substrate + strong_cyp3a4_inducer", "induction"),
     ("carbamazepine", "nifedipine", MAJOR, "cyp3a4_inducer_avoid + strong_cyp3a4_inducer", "nifedipine"),
     ("potassium chloride", "disopyramide", MAJOR,
@@ -434,6 +434,16 @@ def test_inducers_flag_only_the_azoles_cleared_by_cyp3a4(servicer: DrugService) 
     ("Paxlovid", "St John's wort", CONTRAINDICATED,
      "nirmatrelvir_ritonavir + strong_cyp3a4_inducer", "resistance"),
     ("prednisolone", "naproxen", MAJOR, "nsaid + systemic_corticosteroid", "Beers"),
+    ("Kerendia", "itraconazole", CONTRAINDICATED,
+     "cyp3a4_contraindicated_substrate + strong_cyp3a4_inhibitor", "hyperkalaemia"),
+    ("finerenone", "efavirenz", MAJOR, "cyp3a4_inducer_avoid + moderate_cyp3a4_inducer", "finerenone"),
+    ("ranolazine", "rifabutin", CONTRAINDICATED, "cyp3a_inducer_contraindicated + moderate_cyp3a4_inducer",
+     "antianginal"),
+    ("ranolazine", "carbamazepine", CONTRAINDICATED, "cyp3a_inducer_contraindicated + strong_cyp3a4_inducer",
+     "Ranexa"),
+    ("Latuda", "rifampicin", CONTRAINDICATED, "strong_cyp3a4_inducer + strong_inducer_contraindicated",
+     "a fifth"),
+    ("Multaq", "erythromycin", CONTRAINDICATED, "qt_contraindicated + qt_prolonging", "QT"),
 ])
 def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severity: int, classes: str,
                                   word: str) -> None:
@@ -458,6 +468,8 @@ def test_class_rules_by_mechanism(servicer: DrugService, a: str, b: str, severit
     ("tadalafil", "rifabutin"),  # a moderate inducer: the Adcirca label names potent ones
     ("ezetimibe", "fenofibrate"),  # studied and approved together
     ("budesonide", "ibuprofen"),  # Beers' corticosteroid row is for oral or parenteral ones
+    ("lurasidone", "oxcarbazepine"),  # Latuda: a moderate inducer may call for a higher dose
+    ("finerenone", "diltiazem"),  # Kerendia: monitor potassium with moderate inhibitors
 ])
 def test_class_rules_stop_where_their_sources_stop(servicer: DrugService, a: str, b: str) -> None:
     assert all(i.severity < MAJOR for i in servicer._interactions([a, b]).interactions)
@@ -475,6 +487,24 @@ def test_a_labels_pair_rule_between_drugs_known_only_by_class(
     [found] = servicer._interactions([a, b]).interactions
     assert found.severity == MAJOR and not found.mechanism.startswith("By class")
     assert word in found.management and source in found.source and "https://" in found.source
+
+
+def test_the_vfend_label_contraindicates_the_inducers_it_names(servicer: DrugService) -> None:
+    for inducer in ("rifampicin", "carbamazepine", "phenobarbital", "St John's wort", "rifabutin"):
+        [found] = servicer._interactions(["voriconazole", inducer]).interactions
+        assert found.severity == CONTRAINDICATED and "VFEND" in found.source
+    # Phenytoin is not among them: the label raises the voriconazole dose instead.
+    [found] = servicer._interactions(["voriconazole", "phenytoin"]).interactions
+    assert found.severity == MAJOR
+
+
+def test_the_nimotop_label_contraindicates_the_inducers_it_names(servicer: DrugService) -> None:
+    for inducer in ("rifampicin", "phenobarbital", "phenytoin", "carbamazepine"):
+        [found] = servicer._interactions(["Nimotop", inducer]).interactions
+        assert found.severity == CONTRAINDICATED and "NIMOTOP" in found.source
+    # St John's wort is a strong inducer the label does not name: the class rule's major stands.
+    [found] = servicer._interactions(["nimodipine", "St John's wort"]).interactions
+    assert found.severity == MAJOR
 
 
 def test_pair_rules_stop_at_the_pair_their_label_names(servicer: DrugService) -> None:

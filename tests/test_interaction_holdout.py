@@ -51,13 +51,17 @@ def test_interactions_hold_their_floors():
 # avoid dual blockade) and fluoxetine with sotalol (CredibleMeds risk classes). holdout13 (Paxlovid
 # monograph and NIH box, Beers Table 5) 76.0% / 0 of 16 first and after the holdout12 round, then 100% / 0
 # after its own: its misses were the Paxlovid label's antiarrhythmic and strong-inducer contraindications
-# and Beers' corticosteroid-NSAID "avoid".
+# and Beers' corticosteroid-NSAID "avoid". holdout14 (labels' and SmPCs' own contraindications and "no
+# relevant interaction" statements) 89.0% / 1 of 51 first and after the holdout13 round, then 100% / 1 of 51
+# after its own: its misses were the Kerendia label's strong CYP3A4 inhibitors and Ranexa's moderate inducer
+# rifabutin; its false alarm, pregabalin with topiramate, is a pharmacokinetic "none" against topiramate's
+# CNS-depressant warning.
 TUNED = [(HOLDOUT2_PATH, 0.87, MAX_FALSE_ALARMS), (HOLDOUT3_PATH, 0.90, MAX_FALSE_ALARMS),
          (HOLDOUT4_PATH, 0.88, MAX_FALSE_ALARMS), (HOLDOUT5_PATH, 0.91, MAX_FALSE_ALARMS),
          (HOLDOUT6_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT7_PATH, 0.90, MAX_FALSE_ALARMS),
          (HOLDOUT8_PATH, 0.90, MAX_FALSE_ALARMS), (HOLDOUT10_PATH, 0.82, 0.124),
          (HOLDOUT11_PATH, 0.618, 0.077), (HOLDOUT12_PATH, 0.36, 0.076),
-         (HOLDOUT13_PATH, 1.0, MAX_FALSE_ALARMS)]
+         (HOLDOUT13_PATH, 1.0, MAX_FALSE_ALARMS), (HOLDOUT14_PATH, 1.0, MAX_FALSE_ALARMS)]
 
 
 @pytest.mark.parametrize(("path", "recall", "false_alarms"), TUNED, ids=[path.stem for path, *_ in TUNED])
@@ -67,13 +71,9 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alar
     assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-@pytest.mark.parametrize(("path", "recall"), [(HOLDOUT9_PATH, 0.96), (HOLDOUT14_PATH, 0.89)],
-                         ids=["interactions_holdout9", "interactions_holdout14"])
-def test_the_held_out_lists_stay_at_their_measured_rates(path: Path, recall: float) -> None:
+def test_the_held_out_list_stays_at_its_measured_rate() -> None:
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
-    # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10, holdout11, holdout12
-    # and holdout13 rounds. interactions_holdout14.json (labels' and SmPCs' own contraindications and
-    # "no relevant interaction" statements): 89.0% / 1 of 51 first, before and after the holdout13 round.
-    result = score(path)
-    assert result.recall >= recall, result.missed[:20]
+    # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10 to holdout14 rounds.
+    result = score(HOLDOUT9_PATH)
+    assert result.recall >= 0.96, result.missed[:20]
     assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]

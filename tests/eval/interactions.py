@@ -74,7 +74,9 @@ HOLDOUT13_PATH = Path(__file__).with_name("interactions_holdout13.json")
 # One more, from the drugs' own labels and SmPCs (their contraindications, 82 serious: finerenone,
 # ranolazine, riociguat, ivabradine, MAO inhibitors, triptans, …; their "no clinically relevant interaction"
 # statements and studies, 51 minor or none). First run, before and after the holdout13 round: 89.0% major
-# found (73 of 82), 1 of 51 false alarms (2.0%).
+# found (73 of 82), 1 of 51 false alarms (2.0%). Its own round (the Kerendia, Ranexa, Latuda, Vfend, Multaq
+# and Nimotop labels' class contraindications) then tuned on it (100%: 82 of 82; still 1 of 51): a regression
+# set now.
 HOLDOUT14_PATH = Path(__file__).with_name("interactions_holdout14.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first runs)"
@@ -82,8 +84,7 @@ PARTS = (("tuned on after its first run", HOLDOUT_PATH), ("tuning", HOLDOUT2_PAT
          (_RETIRED, HOLDOUT4_PATH), (_RETIRED, HOLDOUT5_PATH), (_RETIRED, HOLDOUT6_PATH),
          (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH), (HELD_OUT, HOLDOUT9_PATH),
          (_RETIRED, HOLDOUT10_PATH), (_RETIRED, HOLDOUT11_PATH), (_RETIRED, HOLDOUT12_PATH),
-         (_RETIRED, HOLDOUT13_PATH),
-         (HELD_OUT, HOLDOUT14_PATH))
+         (_RETIRED, HOLDOUT13_PATH), (_RETIRED, HOLDOUT14_PATH))
 TARGET_RECALL, TARGET_FALSE_ALARMS = 0.90, 0.05
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
 
