@@ -21,6 +21,7 @@ from tests.eval.interactions import (
     HOLDOUT12_PATH,
     HOLDOUT13_PATH,
     HOLDOUT14_PATH,
+    HOLDOUT15_PATH,
     HOLDOUT_PATH,
     score,
 )
@@ -71,9 +72,13 @@ def test_the_tuned_lists_hold_their_floors(path: Path, recall: float, false_alar
     assert result.false_alarm_rate <= false_alarms, result.alarmed[:20]
 
 
-def test_the_held_out_list_stays_at_its_measured_rate() -> None:
+@pytest.mark.parametrize(("path", "recall"), [(HOLDOUT9_PATH, 0.96), (HOLDOUT15_PATH, 0.96)],
+                         ids=["interactions_holdout9", "interactions_holdout15"])
+def test_the_held_out_lists_stay_at_their_measured_rates(path: Path, recall: float) -> None:
     # Never tuned on; a fall below is a regression. interactions_holdout9.json (ONC high-priority and
     # drugs.com pairs): 96.1% / 0 of 47 first, after the holdout8 round, the holdout10 to holdout14 rounds.
-    result = score(HOLDOUT9_PATH)
-    assert result.recall >= 0.96, result.missed[:20]
+    # interactions_holdout15.json (29 more drugs' own labels and SmPCs): 96.4% / 0 of 51 first, before and
+    # after the holdout14 round.
+    result = score(path)
+    assert result.recall >= recall, result.missed[:20]
     assert result.false_alarm_rate <= MAX_FALSE_ALARMS, result.alarmed[:20]

@@ -78,13 +78,19 @@ HOLDOUT13_PATH = Path(__file__).with_name("interactions_holdout13.json")
 # and Nimotop labels' class contraindications) then tuned on it (100%: 82 of 82; still 1 of 51): a regression
 # set now.
 HOLDOUT14_PATH = Path(__file__).with_name("interactions_holdout14.json")
+# One more the same way, from 29 other drugs' own labels and SmPCs (83 serious: moclobemide, linezolid,
+# ketorolac, dabigatran, darunavir/cobicistat, sacubitril, itraconazole, vortioxetine, …; 51 minor or
+# none from labels and published studies). First run, before and after the holdout14 round: 96.4% major
+# found (80 of 83), 0 of 51 false alarms: the target met on a list the knowledge base was never tuned on.
+HOLDOUT15_PATH = Path(__file__).with_name("interactions_holdout15.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first runs)"
 PARTS = (("tuned on after its first run", HOLDOUT_PATH), ("tuning", HOLDOUT2_PATH), (_RETIRED, HOLDOUT3_PATH),
          (_RETIRED, HOLDOUT4_PATH), (_RETIRED, HOLDOUT5_PATH), (_RETIRED, HOLDOUT6_PATH),
          (_RETIRED, HOLDOUT7_PATH), (_RETIRED, HOLDOUT8_PATH), (HELD_OUT, HOLDOUT9_PATH),
          (_RETIRED, HOLDOUT10_PATH), (_RETIRED, HOLDOUT11_PATH), (_RETIRED, HOLDOUT12_PATH),
-         (_RETIRED, HOLDOUT13_PATH), (_RETIRED, HOLDOUT14_PATH))
+         (_RETIRED, HOLDOUT13_PATH), (_RETIRED, HOLDOUT14_PATH),
+         (HELD_OUT, HOLDOUT15_PATH))
 TARGET_RECALL, TARGET_FALSE_ALARMS = 0.90, 0.05
 SERIOUS = {tools_pb2.INTERACTION_SEVERITY_MAJOR, tools_pb2.INTERACTION_SEVERITY_CONTRAINDICATED}
 
