@@ -1237,3 +1237,47 @@ def test_a_local_number_told_to_be_whose(detector: PhiDetector, text: str, phone
 
 def test_a_bare_number_word_is_no_phone_cue(detector: PhiDetector) -> None:
     assert "PHONE" not in detector.detect("order number 555-0177 shipped").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    # who it is for, a two-letter nickname or a name no list holds
+    ("the 4pm slot is for jo", "jo"),
+    ("is there an opening for tevita today?", "tevita"),
+    ("checking in for Anneliese", "Anneliese"),
+    ("e pra caua, ele tem 6 anos", "caua"),
+    # whose name it is under, or who it is
+    ("put it under ty please", "ty"),
+    ("coloca em nome de Iolanda", "Iolanda"),
+    ("pra quem: Yasmin", "Yasmin"),
+    ("the patient is Meseret, she speaks amharic", "Meseret"),
+    ("name on file is berenice", "berenice"),
+    ("ass: Potira", "Potira"),
+    # moved, added, brought, seen or asked whether coming
+    ("need to move Yerlan to friday", "Yerlan"),
+    ("pls add sunny to the waitlist", "sunny"),
+    ("can the nurse call back siosaia?", "siosaia"),
+    ("Can ash come in at 3?", "ash"),
+    # whose record or visit, capitalized or listed
+    ("a ficha e da Txai", "Txai"),
+    ("o retorno do lino e quando?", "lino"),
+    # greeting, then who writes; a dash before a signature
+    ("oi, e a lu, a consulta ainda ta de pe?", "lu"),
+    ("thank you all \u2014 Marie-Claude", "Marie-Claude"),
+    # what is booked in the person's name; who a relative is, after an article
+    ("could you check on dmitri's booking", "dmitri"),
+    ("o Tupa e meu neto, ele que leva", "Tupa"),
+])
+def test_names_in_the_slots_of_a_scheduling_request(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "it's for the flu shot", "can you book it for tuesday", "is it for real?", "it's for strep",
+    "any openings for cardiology this week?", "is it for derm or peds?", "checking in for 2pm",
+    "put me under sedation", "need to move tylenol to night", "bring ID at 9", "can someone come in at 3?",
+    "marcar pra semana que vem", "consulta pra dermato", "o exame da tireoide saiu?",
+    "a receita do Rivotril venceu", "oi, e a recepcao?", "the patient is stable", "what's the doctor's name",
+    "the boy's name is on the form",
+])
+def test_round_18_slots_leave_what_else_fills_them_alone(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

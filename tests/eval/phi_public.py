@@ -10,12 +10,12 @@ handoffs and letters too); so is a fifth writer's (tests/eval/phi_holdout5.json)
 (tests/eval/phi_holdout8.json), and the tuner's own name families are one
 (tests/eval/phi_families.json), and a ninth and a tenth writer's (tests/eval/phi_holdout9.json,
 phi_holdout10.json), an eleventh's (tests/eval/phi_holdout11.json) and a twelfth's
-(tests/eval/phi_holdout12.json) and a thirteenth's (tests/eval/phi_holdout13.json) and a fifteenth's (tests/eval/phi_holdout15.json: half of it
-one-item chat lines); a fourteenth's (tests/eval/phi_holdout14.json: longer messages, clinicians'
-telegraphic notes) is held out: the evidence (`PARTS`). Measured:
-message recall (a message with PHI is found to hold PHI), per-category span recall (a labeled span
-overlapped by a detected span of its category), span precision (detected spans that overlap a labeled
-span) and the p50 time per message."""
+(tests/eval/phi_holdout12.json) and a thirteenth's (tests/eval/phi_holdout13.json) and a fifteenth's
+(tests/eval/phi_holdout15.json: half of it one-item chat lines); a fourteenth's
+(tests/eval/phi_holdout14.json: longer messages, clinicians' telegraphic notes) is held out: the
+evidence (`PARTS`). Measured: message recall (a message with PHI is found to hold PHI), per-category
+span recall (a labeled span overlapped by a detected span of its category), span precision (detected
+spans that overlap a labeled span) and the p50 time per message."""
 
 import json
 import statistics

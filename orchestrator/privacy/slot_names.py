@@ -1,0 +1,119 @@
+"""Names in the slots of a scheduling request, where the words around a slot say a person fills it: who an
+appointment is for ("it's for tevita", "appointment is for al", "marcar pra tiao"), whose name it is under
+("put it under bo", "em nome de Nayara"), who is asked for, moved or seen ("need to move Yerlan to friday",
+"is dr. Okafor seeing Chidi today?", "Can ash come in at 3?"), whose record it is ("a ficha e da Txai"), who
+greets or signs ("oi, e a lu, …", "ass: Potira"). Such a slot takes a word no list holds, two-letter
+nicknames too ("bo", "ty", "ju"), unless it is what else fills the slot: a pronoun, a relative, a day, a
+specialty, a title, a common word that is no listed first name, an acronym. Text is read with accents
+stripped, like every recognizer."""
+
+from collections.abc import Iterable
+
+from presidio_analyzer import RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from orchestrator.privacy.gazetteer import Gazetteer, common_words, gazetteer
+from orchestrator.privacy.recognizers import ContextRecognizer
+from tools.drug_loader import name_index
+
+# What else fills a person's slot, beyond the detector's stop words and the drug names the knowledge base
+# knows ("move tylenol to night"): pronouns and quantities ("book it for someone", "is it for both"), times,
+# the short names of places, specialties and tests ("for er", "for derm"), what a visit is for ("for strep").
+_SLOT_STOP = frozenset("""me us it him her them you yourself myself someone somebody anyone anybody everyone
+    everybody nobody both all each either one two three four five six ten now later soon asap then there
+    tonight morning afternoon evening night noon week weekend month year am pm er ed ob gp pt ct mri ent icu
+    tb hiv std sti uti iv ekg ecg eeg ps ubs upa sus mim nos eles elas voce vc voces ninguem alguem todos
+    ambos hora horas semana mes ano cedo tarde noite manha
+    derm cardio ortho peds neuro gyn obgyn psych onco uro gastro endo rheum pulm ophtho eye eyes pedi dermato
+    gineco oftalmo otorrino nutri fisio psico pediatra orto neuro endocrino pneumo reumato hemato
+    real strep checkup check-up physical sedation anesthesia anestesia ultrasound xray x-ray labs bloodwork
+    tdap mmr hpv rsv covid flu shingles pneumonia dengue zika gripe preventivo papanicolau mamografia
+    hemograma ultrassom ultrassonografia raio-x eletro ecocardiograma endoscopia colonoscopia""".split())
+# The words a name's slot ends at: the message's or the clause's end, or when or how it is wanted.
+_ENDS = (r"\s*(?:[,.!?;:)]|$)|\s+(?i:today|tomorrow|tonight|this|next|on|at|please|pls|plz|asap|too|"
+         r"instead|not|hoje|amanha|por|pfv|pf|tambem|nao|as|dia|semana|depois)\b")
+_END = rf"(?={_ENDS})"
+_SLOT = r"(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?)"
+# Who it is for: "it's for tevita", "appointment is for al", "checking in for Liesel", "e pra caua".
+_FOR = (r"(?i:\b(?:appointments?|appts?|booking|slot|spot|openings?|vaga|consulta|horario|wait|waitlist|"
+        r"in|it'?s|it\s+is|this\s+is|that'?s|is|one|it|book|schedule|marcar|marca|marque|agendar|agenda|agende|"
+        r"remarcar|encaixar|encaixa|e|eh|so)\s+(?:for|pra|para|pro)\s+(?:(?:o|a)\s+)?)"
+        rf"{_SLOT}{_END}")
+# Whose name it is under or who it is: "put it under bo", "no nome da Ieda", "pra quem: Yasmin", "the patient
+# is Meseret", "name on file is berenice", "ass: Potira".
+_UNDER = (r"(?i:\b(?:under(?:\s+the\s+name(?:\s+of)?)?|in\s+the\s+name\s+of|(?:em|no)\s+nome\s+d[aeo]|"
+          r"(?:pra|para)\s+quem|for\s+whom|who\s+for|(?:the\s+)?patient\s+is|(?:o|a)\s+paciente\s+e|"
+          r"ass|assinado|signed|name\s+on\s+(?:file|record|the\s+[a-z]+)(?:\s+is)?)\b\s*[:\-]?\s*(?:(?:o|a)\s+)?)"
+          rf"{_SLOT}{_END}")
+# Moved, added, brought or seen: "need to move Yerlan to friday", "pls add sunny to the waitlist", "we'll
+# bring ty at 10", "can the nurse call back siosaia?", "is dr. Okafor seeing Chidi today?".
+_MOVED = (r"(?i:\b(?:move|moving|reschedule|rescheduling|switch|bump|push|add|adding|put|sign\s+up|register|"
+          r"enroll|bring|bringing|call\s+back|calling\s+back|check\s+on|checking\s+on|see|seeing|squeeze\s+in|"
+          r"fit\s+in)\s+)"
+          rf"{_SLOT}(?=\s+(?i:to|at|on|in|for|into)\b|{_ENDS})")
+# Asked whether the person can come: "Can ash come in at 3?", "could ife still make it".
+_COMING = (r"(?i:\b(?:can|could|will|would|should|may)\s+)"
+           rf"{_SLOT}(?=\s+(?i:(?:still\s+)?(?:come|make\s+it|be\s+seen|get\s+seen|get\s+in|attend|stay))\b)")
+# Whose record, exam or visit: "o exame da Mel saiu?", "a ficha e da Txai", "o retorno do lino".
+_WHOSE = (r"(?i:\b(?:horario|consulta|exames?|vacinas?|retorno|ficha|cadastro|receita|agendamento|atestado|"
+          r"laudo|carteirinha|prontuario|resultados?|dados)\s+(?:e\s+)?d[oa]\s+)"
+          rf"{_SLOT}")
+# Who greets, then who writes: "oi, e a lu, minha vo…", "bom dia, sou o ju".
+_GREETING = (r"(?i:\b(?:oi|ola|bom\s+dia|boa\s+tarde|boa\s+noite)[\s,!]+(?:e|eh|sou)\s+(?:a|o)\s+)"
+             rf"{_SLOT}{_END}")
+# Who signs after a dash, closing the message: "… thank you for caring for my father. \u2014 Marie-Claude".
+_DASHED = rf"[\u2014\u2013]\s*{_SLOT}(?=\s*$)"
+# Each slot, and whether its words say a person only with a name in it, a listed first name or a capitalized
+# word no list holds: "o exame da tireoide" is no one's.
+_SLOTS = ((_FOR, False), (_UNDER, False), (_MOVED, False), (_COMING, False), (_WHOSE, True),
+          (_GREETING, False), (_DASHED, False))
+CUE_WORDS = frozenset("""appointment appointments appt appts booking slot spot opening openings vaga
+    consulta horario wait waitlist in it's its it is one book schedule marcar marca marque agendar
+    agenda agende remarcar encaixar encaixa e eh so under nome quem whom who patient paciente ass
+    assinado signed name move moving reschedule rescheduling switch bump push add adding put sign
+    register enroll bring bringing call calling check checking see seeing squeeze fit can could will
+    would should may exame exames vacina vacinas retorno ficha cadastro receita agendamento atestado
+    laudo carteirinha prontuario resultado resultados dados oi ola bom boa""".split())
+
+
+def names_a_slot(text: str) -> bool:
+    """The slot-name recognizer's gate, a word-set test: a cue word of a slot, or a dash (a signature)."""
+    words = (word.rstrip(",;:.!?") for word in text.lower().split())
+    return not CUE_WORDS.isdisjoint(words) or "\u2014" in text or "\u2013" in text
+
+
+class SlotNames(ContextRecognizer):
+    """Names in a scheduling request's slots (module docstring): any word that is not what else fills it."""
+
+    def __init__(self, stop_words: Iterable[str], names: Gazetteer | None = None) -> None:
+        self._names = names or gazetteer()
+        self._common = common_words()
+        self._stop = frozenset(stop_words) | _SLOT_STOP
+        self._drugs = frozenset(name_index())
+        self._weak = tuple(weak for _, weak in _SLOTS)
+        super().__init__("NAME", "SlotName", [(slot, 0.6) for slot, _ in _SLOTS])
+
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
+                ) -> list[RecognizerResult]:
+        results = []
+        for (pattern, _, needs, test), weak in zip(self._patterns, self._weak, strict=True):
+            if needs is not None and not needs.search(text):
+                continue
+            for match in (pattern.finditer(text) if test is None else test.finditer(pattern, text)):
+                if self._fills(match.group("phi"), weak):
+                    results.append(RecognizerResult("NAME", match.start("phi"), match.end("phi"), 0.6))
+        return results
+
+    def _fills(self, word: str, weak: bool) -> bool:
+        """A person's name in the slot: no stop word or acronym ("ID", "ER"); then a listed first name, a
+        word no common list holds (capitalized, in a weak slot) or a two-letter nickname ("bo", "ju")."""
+        parts = word.lower().split("-")
+        if any(part in self._stop for part in parts) or (word.isupper() and len(word) > 1):
+            return False
+        if all(part in self._names.first for part in parts):
+            return True  # "pra quem: Yasmin", a brand too
+        if any(part in self._drugs for part in parts):
+            return False
+        if weak:
+            return word[0].isupper() and not any(part in self._common for part in parts)
+        return len(word) == 2 or not any(part in self._common for part in parts)
