@@ -7,7 +7,9 @@ nicknames too ("bo", "ty", "ju"), unless it is what else fills the slot: a prono
 specialty, a title, a common word that is no listed first name, an acronym. Text is read with accents
 stripped, like every recognizer."""
 
+import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
@@ -34,52 +36,71 @@ _ENDS = (r"\s*(?:[,.!?;:)]|$)|\s+(?i:today|tomorrow|tonight|this|next|on|at|plea
          r"instead|not|hoje|amanha|por|pfv|pf|tambem|nao|as|dia|semana|depois)\b")
 _END = rf"(?={_ENDS})"
 _SLOT = r"(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?)"
+
+
+def _words(spelled: str) -> frozenset[str]:
+    return frozenset(spelled.split())
+
+
+def _either(words: frozenset[str]) -> str:
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+
+# Each slot has the words a message must hold for it, one of each set (a word-set test before any scan).
 # Who it is for: "it's for tevita", "appointment is for al", "checking in for Liesel", "e pra caua".
-_FOR = (r"(?i:\b(?:appointments?|appts?|booking|slot|spot|openings?|vaga|consulta|horario|wait|waitlist|"
-        r"in|it'?s|it\s+is|this\s+is|that'?s|is|one|it|book|schedule|marcar|marca|marque|agendar|agenda|agende|"
-        r"remarcar|encaixar|encaixa|e|eh|so)\s+(?:for|pra|para|pro)\s+(?:(?:o|a)\s+)?)"
-        rf"{_SLOT}{_END}")
+_FOR_WHAT = _words("""appointment appointments appt appts booking slot spot opening openings vaga consulta
+    horario wait waitlist in it's its is that's one it book schedule marcar marca marque agendar agenda agende
+    remarcar encaixar encaixa e eh so""")
+_FOR_WORDS = _words("for pra para pro")
+_FOR = rf"(?i:\b(?:{_either(_FOR_WHAT)})\s+(?:{_either(_FOR_WORDS)})\s+(?:(?:o|a)\s+)?){_SLOT}{_END}"
 # Whose name it is under or who it is: "put it under bo", "no nome da Ieda", "pra quem: Yasmin", "the patient
 # is Meseret", "name on file is berenice", "ass: Potira".
+_UNDER_WORDS = _words("under nome quem whom who patient paciente ass assinado signed name")
 _UNDER = (r"(?i:\b(?:under(?:\s+the\s+name(?:\s+of)?)?|in\s+the\s+name\s+of|(?:em|no)\s+nome\s+d[aeo]|"
           r"(?:pra|para)\s+quem|for\s+whom|who\s+for|(?:the\s+)?patient\s+is|(?:o|a)\s+paciente\s+e|"
           r"ass|assinado|signed|name\s+on\s+(?:file|record|the\s+[a-z]+)(?:\s+is)?)\b\s*[:\-]?\s*(?:(?:o|a)\s+)?)"
           rf"{_SLOT}{_END}")
 # Moved, added, brought or seen: "need to move Yerlan to friday", "pls add sunny to the waitlist", "we'll
 # bring ty at 10", "can the nurse call back siosaia?", "is dr. Okafor seeing Chidi today?".
-_MOVED = (r"(?i:\b(?:move|moving|reschedule|rescheduling|switch|bump|push|add|adding|put|sign\s+up|register|"
-          r"enroll|bring|bringing|call\s+back|calling\s+back|check\s+on|checking\s+on|see|seeing|squeeze\s+in|"
-          r"fit\s+in)\s+)"
+_MOVING = _words("move moving reschedule rescheduling switch bump push add adding put register enroll bring "
+                 "bringing see seeing")
+_MOVING_TWO = _words("sign call calling check checking squeeze fit")  # "sign up", "call back", "fit in"
+_MOVED = (rf"(?i:\b(?:{_either(_MOVING)}|sign\s+up|call\s+back|calling\s+back|check\s+on|checking\s+on|"
+          r"squeeze\s+in|fit\s+in)\s+)"
           rf"{_SLOT}(?=\s+(?i:to|at|on|in|for|into)\b|{_ENDS})")
 # Asked whether the person can come: "Can ash come in at 3?", "could ife still make it".
-_COMING = (r"(?i:\b(?:can|could|will|would|should|may)\s+)"
+_ASKING = _words("can could will would should may")
+_COMING_WORDS = _words("come make seen attend stay")
+_COMING = (rf"(?i:\b(?:{_either(_ASKING)})\s+)"
            rf"{_SLOT}(?=\s+(?i:(?:still\s+)?(?:come|make\s+it|be\s+seen|get\s+seen|get\s+in|attend|stay))\b)")
 # Whose record, exam or visit: "o exame da Mel saiu?", "a ficha e da Txai", "o retorno do lino".
-_WHOSE = (r"(?i:\b(?:horario|consulta|exames?|vacinas?|retorno|ficha|cadastro|receita|agendamento|atestado|"
-          r"laudo|carteirinha|prontuario|resultados?|dados)\s+(?:e\s+)?d[oa]\s+)"
-          rf"{_SLOT}")
+_RECORDS = _words("""horario consulta exame exames vacina vacinas retorno ficha cadastro receita agendamento
+    atestado laudo carteirinha prontuario resultado resultados dados""")
+_WHOSE = rf"(?i:\b(?:{_either(_RECORDS)})\s+(?:e\s+)?d[oa]\s+){_SLOT}"
 # Who greets, then who writes: "oi, e a lu, minha vo…", "bom dia, sou o ju".
+_GREETINGS = _words("oi ola bom boa")
 _GREETING = (r"(?i:\b(?:oi|ola|bom\s+dia|boa\s+tarde|boa\s+noite)[\s,!]+(?:e|eh|sou)\s+(?:a|o)\s+)"
              rf"{_SLOT}{_END}")
 # Who signs after a dash, closing the message: "… thank you for caring for my father. \u2014 Marie-Claude".
-_DASHED = rf"[\u2014\u2013]\s*{_SLOT}(?=\s*$)"
-# Each slot, and whether its words say a person only with a name in it, a listed first name or a capitalized
-# word no list holds: "o exame da tireoide" is no one's.
-_SLOTS = ((_FOR, False), (_UNDER, False), (_MOVED, False), (_COMING, False), (_WHOSE, True),
-          (_GREETING, False), (_DASHED, False))
-CUE_WORDS = frozenset("""appointment appointments appt appts booking slot spot opening openings vaga
-    consulta horario wait waitlist in it's its it is one book schedule marcar marca marque agendar
-    agenda agende remarcar encaixar encaixa e eh so under nome quem whom who patient paciente ass
-    assinado signed name move moving reschedule rescheduling switch bump push add adding put sign
-    register enroll bring bringing call calling check checking see seeing squeeze fit can could will
-    would should may exame exames vacina vacinas retorno ficha cadastro receita agendamento atestado
-    laudo carteirinha prontuario resultado resultados dados oi ola bom boa""".split())
+_DASH = "[\u2014\u2013]"
+_DASHED = rf"{_DASH}\s*{_SLOT}(?=\s*$)"
+# Each slot, whether its words say a person only with a name in it (a listed first name or a capitalized word
+# no list holds: "o exame da tireoide" is no one's), and the word sets its message must meet.
+_SLOTS = ((_FOR, False, (_FOR_WHAT, _FOR_WORDS)), (_UNDER, False, (_UNDER_WORDS,)),
+          (_MOVED, False, (_MOVING | _MOVING_TWO,)), (_COMING, False, (_ASKING, _COMING_WORDS)),
+          (_WHOSE, True, (_RECORDS, _words("do da"))), (_GREETING, False, (_GREETINGS, _words("e eh sou"))),
+          (_DASHED, False, ()))
+_FIRST_WORDS = frozenset().union(*(gates[0] for _, _, gates in _SLOTS if gates))
+
+
+@lru_cache(maxsize=1)  # the gate and the recognizer read the same message one after the other
+def _words_of(text: str) -> frozenset[str]:
+    return frozenset(word.rstrip(",;:.!?") for word in text.lower().split())
 
 
 def names_a_slot(text: str) -> bool:
-    """The slot-name recognizer's gate, a word-set test: a cue word of a slot, or a dash (a signature)."""
-    words = (word.rstrip(",;:.!?") for word in text.lower().split())
-    return not CUE_WORDS.isdisjoint(words) or "\u2014" in text or "\u2013" in text
+    """The slot-name recognizer's gate, a word-set test: a slot's first cue word, or a dash (a signature)."""
+    return not _FIRST_WORDS.isdisjoint(_words_of(text)) or "\u2014" in text or "\u2013" in text
 
 
 class SlotNames(ContextRecognizer):
@@ -90,13 +111,16 @@ class SlotNames(ContextRecognizer):
         self._common = common_words()
         self._stop = frozenset(stop_words) | _SLOT_STOP
         self._drugs = frozenset(name_index())
-        self._weak = tuple(weak for _, weak in _SLOTS)
-        super().__init__("NAME", "SlotName", [(slot, 0.6) for slot, _ in _SLOTS])
+        self._slots = tuple((weak, gates) for _, weak, gates in _SLOTS)
+        super().__init__("NAME", "SlotName", [(slot, 0.6, *([_DASH] if slot is _DASHED else []))
+                                              for slot, _, _ in _SLOTS])
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
-        results = []
-        for (pattern, _, needs, test), weak in zip(self._patterns, self._weak, strict=True):
+        results, words = [], _words_of(text)
+        for (pattern, _, needs, test), (weak, gates) in zip(self._patterns, self._slots, strict=True):
+            if any(gate.isdisjoint(words) for gate in gates):
+                continue
             if needs is not None and not needs.search(text):
                 continue
             for match in (pattern.finditer(text) if test is None else test.finditer(pattern, text)):
