@@ -1266,6 +1266,9 @@ def test_a_bare_number_word_is_no_phone_cue(detector: PhiDetector) -> None:
     # what is booked in the person's name; who a relative is, after an article
     ("could you check on dmitri's booking", "dmitri"),
     ("o Tupa e meu neto, ele que leva", "Tupa"),
+    # a surname after the name, an emergency contact
+    ("it's for Ngozi Okafor please", "Ngozi Okafor"),
+    ("contact: Kalani Kahananui, 808-555-0149", "Kalani Kahananui"),
 ])
 def test_names_in_the_slots_of_a_scheduling_request(detector: PhiDetector, text: str, name: str) -> None:
     assert name in _spans(detector, text, "NAME")
@@ -1281,3 +1284,17 @@ def test_names_in_the_slots_of_a_scheduling_request(detector: PhiDetector, text:
 ])
 def test_round_18_slots_leave_what_else_fills_them_alone(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("mom's 102, is the flu shot still ok for her", "102"),
+    ("meu avo nasceu em 1929, ele ta com noventa e sete", "noventa e sete"),
+])
+def test_a_relatives_age_told_with_s_or_ta_com(detector: PhiDetector, text: str, age: str) -> None:
+    assert _spans(detector, text, "AGE_OVER_89") == [age]
+
+
+@pytest.mark.parametrize("text", ["ela ta com 95 de saturacao", "minha mae ta com 95%", "dad's 95 lb",
+                                  "my son's 90 day supply"])
+def test_saturations_weights_and_supplies_are_no_ages(detector: PhiDetector, text: str) -> None:
+    assert "AGE_OVER_89" not in detector.detect(text).categories

@@ -35,7 +35,8 @@ _SLOT_STOP = frozenset("""me us it him her them you yourself myself someone some
 _ENDS = (r"\s*(?:[,.!?;:)]|$)|\s+(?i:today|tomorrow|tonight|this|next|on|at|please|pls|plz|asap|too|"
          r"instead|not|hoje|amanha|por|pfv|pf|tambem|nao|as|dia|semana|depois)\b")
 _END = rf"(?={_ENDS})"
-_SLOT = r"(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?)"
+# A name, and maybe the word after it (a surname, or a word the slot's end follows: "for ren tomorrow?").
+_SLOT = r"(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?(?:\s+[A-Za-z]+(?:-[A-Za-z]+)?)?)"
 
 
 def _words(spelled: str) -> frozenset[str]:
@@ -54,11 +55,11 @@ _FOR_WHAT = _words("""appointment appointments appt appts booking slot spot open
 _FOR_WORDS = _words("for pra para pro")
 _FOR = rf"(?i:\b(?:{_either(_FOR_WHAT)})\s+(?:{_either(_FOR_WORDS)})\s+(?:(?:o|a)\s+)?){_SLOT}{_END}"
 # Whose name it is under or who it is: "put it under bo", "no nome da Ieda", "pra quem: Yasmin", "the patient
-# is Meseret", "name on file is berenice", "ass: Potira".
-_UNDER_WORDS = _words("under nome quem whom who patient paciente ass assinado signed name")
+# is Meseret", "name on file is berenice", "ass: Potira", "contact: Kalani Kahananui, …".
+_UNDER_WORDS = _words("under nome quem whom who patient paciente ass assinado signed name contact contato")
 _UNDER = (r"(?i:\b(?:under(?:\s+the\s+name(?:\s+of)?)?|in\s+the\s+name\s+of|(?:em|no)\s+nome\s+d[aeo]|"
           r"(?:pra|para)\s+quem|for\s+whom|who\s+for|(?:the\s+)?patient\s+is|(?:o|a)\s+paciente\s+e|"
-          r"ass|assinado|signed|name\s+on\s+(?:file|record|the\s+[a-z]+)(?:\s+is)?)\b\s*[:\-]?\s*(?:(?:o|a)\s+)?)"
+          r"ass|assinado|signed|contact|contato|name\s+on\s+(?:file|record|the\s+[a-z]+)(?:\s+is)?)\b\s*[:\-]?\s*(?:(?:o|a)\s+)?)"
           rf"{_SLOT}{_END}")
 # Moved, added, brought or seen: "need to move Yerlan to friday", "pls add sunny to the waitlist", "we'll
 # bring ty at 10", "can the nurse call back siosaia?", "is dr. Okafor seeing Chidi today?".
@@ -124,17 +125,23 @@ class SlotNames(ContextRecognizer):
             if needs is not None and not needs.search(text):
                 continue
             for match in (pattern.finditer(text) if test is None else test.finditer(pattern, text)):
-                if self._fills(match.group("phi"), weak):
-                    results.append(RecognizerResult("NAME", match.start("phi"), match.end("phi"), 0.6))
+                first, *then = match.group("phi").split()
+                if not self._fills(first, weak):
+                    continue
+                end = match.start("phi") + len(first)
+                if then and self._fills(then[0], weak, surname=True):
+                    end = match.end("phi")
+                results.append(RecognizerResult("NAME", match.start("phi"), end, 0.6))
         return results
 
-    def _fills(self, word: str, weak: bool) -> bool:
-        """A person's name in the slot: no stop word or acronym ("ID", "ER"); then a listed first name, a
-        word no common list holds (capitalized, in a weak slot) or a two-letter nickname ("bo", "ju")."""
+    def _fills(self, word: str, weak: bool, surname: bool = False) -> bool:
+        """A person's name in the slot: no stop word or acronym ("ID", "ER"); then a listed first name (or
+        last, after one), a word no common list holds (capitalized, in a weak slot) or a two-letter nickname
+        ("bo", "ju")."""
         parts = word.lower().split("-")
         if any(part in self._stop for part in parts) or (word.isupper() and len(word) > 1):
             return False
-        if all(part in self._names.first for part in parts):
+        if all(part in self._names.first or (surname and part in self._names.last) for part in parts):
             return True  # "pra quem: Yasmin", a brand too
         if any(part in self._drugs for part in parts):
             return False
