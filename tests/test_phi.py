@@ -1269,6 +1269,10 @@ def test_a_bare_number_word_is_no_phone_cue(detector: PhiDetector) -> None:
     # a surname after the name, an emergency contact
     ("it's for Ngozi Okafor please", "Ngozi Okafor"),
     ("contact: Kalani Kahananui, 808-555-0149", "Kalani Kahananui"),
+    # each carer of a list after its colon
+    ("caregivers: rosa (mornings), Paz (nights)", "rosa"),
+    ("caregivers: rosa (mornings), Paz (nights)", "Paz"),
+    ("acompanhantes: tonho e ze", "ze"),
 ])
 def test_names_in_the_slots_of_a_scheduling_request(detector: PhiDetector, text: str, name: str) -> None:
     assert name in _spans(detector, text, "NAME")
@@ -1280,7 +1284,7 @@ def test_names_in_the_slots_of_a_scheduling_request(detector: PhiDetector, text:
     "put me under sedation", "need to move tylenol to night", "bring ID at 9", "can someone come in at 3?",
     "marcar pra semana que vem", "consulta pra dermato", "o exame da tireoide saiu?",
     "a receita do Rivotril venceu", "oi, e a recepcao?", "the patient is stable", "what's the doctor's name",
-    "the boy's name is on the form",
+    "the boy's name is on the form", "visitors: none today", "cuidadores: a filha e o genro",
 ])
 def test_round_18_slots_leave_what_else_fills_them_alone(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories

@@ -22,7 +22,8 @@ from tools.drug_loader import name_index
 # knows ("move tylenol to night"): pronouns and quantities ("book it for someone", "is it for both"), times,
 # the short names of places, specialties and tests ("for er", "for derm"), what a visit is for ("for strep").
 _SLOT_STOP = frozenset("""me us it him her them you yourself myself someone somebody anyone anybody everyone
-    everybody nobody both all each either one two three four five six ten now later soon asap then there
+    everybody nobody none nenhum nenhuma both all each either one two three four five six ten now later soon
+    asap then there
     tonight morning afternoon evening night noon week weekend month year am pm er ed ob gp pt ct mri ent icu
     tb hiv std sti uti iv ekg ecg eeg ps ubs upa sus mim nos eles elas voce vc voces ninguem alguem todos
     ambos hora horas semana mes ano cedo tarde noite manha
@@ -91,7 +92,14 @@ _SLOTS = ((_FOR, False, (_FOR_WHAT, _FOR_WORDS)), (_UNDER, False, (_UNDER_WORDS,
           (_MOVED, False, (_MOVING | _MOVING_TWO,)), (_COMING, False, (_ASKING, _COMING_WORDS)),
           (_WHOSE, True, (_RECORDS, _words("do da"))), (_GREETING, False, (_GREETINGS, _words("e eh sou"))),
           (_DASHED, False, ()))
-_FIRST_WORDS = frozenset().union(*(gates[0] for _, _, gates in _SLOTS if gates))
+# Who the carers, visitors or contacts are, listed after a colon: "caregivers: rosa (mornings), Paz (nights)";
+# each item's first word, what is in parentheses left out.
+_LISTERS = _words("""caregivers carers cuidadores cuidadoras contacts contatos visitors visitas acompanhantes
+    responsaveis""")
+_LIST = re.compile(rf"(?i:\b(?:{_either(_LISTERS)})\s*:\s*)(?P<items>[^.;\n]+)")
+_ITEM = re.compile(r"(?:^|,|\band\b|\be\b|&)\s*(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?)")
+_ASIDE = re.compile(r"\([^)]*\)")
+_FIRST_WORDS = frozenset().union(*(gates[0] for _, _, gates in _SLOTS if gates), _LISTERS)
 
 
 @lru_cache(maxsize=1)  # the gate and the recognizer read the same message one after the other
@@ -132,6 +140,17 @@ class SlotNames(ContextRecognizer):
                 if then and self._fills(then[0], weak, surname=True):
                     end = match.end("phi")
                 results.append(RecognizerResult("NAME", match.start("phi"), end, 0.6))
+        if not _LISTERS.isdisjoint(words):
+            results += self._listed(text)
+        return results
+
+    def _listed(self, text: str) -> list[RecognizerResult]:
+        results = []
+        for listing in _LIST.finditer(text):
+            start = listing.start("items")
+            items = _ASIDE.sub(lambda aside: " " * len(aside.group()), listing.group("items"))
+            results += [RecognizerResult("NAME", start + item.start("phi"), start + item.end("phi"), 0.6)
+                        for item in _ITEM.finditer(items) if self._fills(item.group("phi"), weak=False)]
         return results
 
     def _fills(self, word: str, weak: bool, surname: bool = False) -> bool:
