@@ -49,7 +49,7 @@ HOLDOUT3_PATH = Path(__file__).with_name("phi_holdout3.json")
 # 98.8% after round 17, names 169). holdout14, a fourteenth writer's, is the evidence: 99.1% / 98.7% after
 # round 15 (names 265 of 279 spans), 99.1% / 98.7% after round 16 (names 267) and after round 17.
 # holdout15, a fifteenth writer's: 94.8% / 99.2% before round 17 (names 178 of 197), 95.8% / 99.2% after it
-# (names 179); tuned on since round 18.
+# (names 179); tuned on since round 18 (99.1% / 99.3% after it, names 190).
 HOLDOUT4_PATH = Path(__file__).with_name("phi_holdout4.json")
 HOLDOUT5_PATH = Path(__file__).with_name("phi_holdout5.json")
 HOLDOUT6_PATH = Path(__file__).with_name("phi_holdout6.json")
@@ -72,7 +72,9 @@ HOLDOUT15_PATH = Path(__file__).with_name("phi_holdout15.json")
 # more: where a person works, who a relative is, relatives' titles, beds, signatures, particles, word
 # surnames): 57.8% first, 89.1% after its rules. A round-17 batch (88 more: Chinese and Korean names, names
 # that are words, unlisted names opening a message, subject lines, anyone's relative): 71.4% / 94.5% first,
-# 92.9% / 97.2% after its rules.
+# 92.9% / 97.2% after its rules. A round-18 batch (91 more, short one-item requests whose slot says a person
+# is meant: "it's for tevita", "put it under bo", "need to move Yerlan to friday"): 71.6% / 100% first,
+# 98.5% / 100% after its rules.
 FAMILIES_PATH = Path(__file__).with_name("phi_families.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first run)"
