@@ -1273,6 +1273,12 @@ def test_a_bare_number_word_is_no_phone_cue(detector: PhiDetector) -> None:
     ("caregivers: rosa (mornings), Paz (nights)", "rosa"),
     ("caregivers: rosa (mornings), Paz (nights)", "Paz"),
     ("acompanhantes: tonho e ze", "ze"),
+    # room or a reminder for someone, a waitlist, the child, something sent, someone asked for
+    ("is there room for Oyelaran", "Oyelaran"),
+    ("waitlist: bao", "bao"),
+    ("the kid is Kekoa", "Kekoa"),
+    ("send the reminder to kofi", "kofi"),
+    ("fala com a Cotinha por favor", "Cotinha"),
 ])
 def test_names_in_the_slots_of_a_scheduling_request(detector: PhiDetector, text: str, name: str) -> None:
     assert name in _spans(detector, text, "NAME")
@@ -1285,6 +1291,9 @@ def test_names_in_the_slots_of_a_scheduling_request(detector: PhiDetector, text:
     "marcar pra semana que vem", "consulta pra dermato", "o exame da tireoide saiu?",
     "a receita do Rivotril venceu", "oi, e a recepcao?", "the patient is stable", "what's the doctor's name",
     "the boy's name is on the form", "visitors: none today", "cuidadores: a filha e o genro",
+    "is there room for improvement", "is it good for diabetes?", "send the results to my email",
+    "fala com a recepcao", "talk to someone please", "the baby is due in march", "the kid is sick",
+    "waitlist for derm", "send the form to walgreens", "a crianca e alergica",
 ])
 def test_round_18_slots_leave_what_else_fills_them_alone(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories

@@ -52,16 +52,27 @@ def _either(words: frozenset[str]) -> str:
 # Who it is for: "it's for tevita", "appointment is for al", "checking in for Liesel", "e pra caua".
 _FOR_WHAT = _words("""appointment appointments appt appts booking slot spot opening openings vaga consulta
     horario wait waitlist in it's its is that's one it book schedule marcar marca marque agendar agenda agende
-    remarcar encaixar encaixa e eh so""")
+    remarcar encaixar encaixa e eh so room time space available good free reminder reserved reserve ficou fica
+    reservar reserva""")
 _FOR_WORDS = _words("for pra para pro")
 _FOR = rf"(?i:\b(?:{_either(_FOR_WHAT)})\s+(?:{_either(_FOR_WORDS)})\s+(?:(?:o|a)\s+)?){_SLOT}{_END}"
 # Whose name it is under or who it is: "put it under bo", "no nome da Ieda", "pra quem: Yasmin", "the patient
 # is Meseret", "name on file is berenice", "ass: Potira", "contact: Kalani Kahananui, …".
-_UNDER_WORDS = _words("under nome quem whom who patient paciente ass assinado signed name contact contato")
+_UNDER_WORDS = _words("""under nome quem whom who ass assinado signed name contact contato waitlist waiting
+    espera patient paciente kid child baby boy girl menino menina crianca bebe""")
 _UNDER = (r"(?i:\b(?:under(?:\s+the\s+name(?:\s+of)?)?|in\s+the\s+name\s+of|(?:em|no)\s+nome\s+d[aeo]|"
-          r"(?:pra|para)\s+quem|for\s+whom|who\s+for|(?:the\s+)?patient\s+is|(?:o|a)\s+paciente\s+e|"
-          r"ass|assinado|signed|contact|contato|name\s+on\s+(?:file|record|the\s+[a-z]+)(?:\s+is)?)\b\s*[:\-]?\s*(?:(?:o|a)\s+)?)"
+          r"(?:pra|para)\s+quem|for\s+whom|who\s+for|ass|assinado|signed|contact|contato|"
+          r"waitlist|waiting\s+list|lista\s+de\s+espera|name\s+on\s+(?:file|record|the\s+[a-z]+)(?:\s+is)?|"
+          # the patient or the child: "the kid is Kekoa", "a paciente e a Jandira"
+          r"(?:the\s+)?(?:patient|kid|child|baby|boy|girl)\s+is|(?:o|a)\s+(?:paciente|menino|menina|crianca|bebe)\s+e)"
+          r"\b\s*[:\-]?\s*(?:(?:o|a)\s+)?)"
           rf"{_SLOT}{_END}")
+# Sent something or asked for: "send the reminder to kofi", "fala com a Cotinha por favor", "ask for Teodoro".
+_SENDING = _words("send sent text texted forward forwarded give gave pass hand email mail")
+_SENT = rf"(?i:\b(?:{_either(_SENDING)})\b(?:\s+[\w']+){{0,3}}?\s+to\s+){_SLOT}{_END}"
+_ASKING_FOR = _words("fala falar fale speak speaking talk talking ask asking chama chamar chame")
+_ASKED_FOR = (rf"(?i:\b(?:{_either(_ASKING_FOR)})\s+(?:com|with|to|for|pel[oa])\s+(?:(?:o|a)\s+)?)"
+              rf"{_SLOT}{_END}")
 # Moved, added, brought or seen: "need to move Yerlan to friday", "pls add sunny to the waitlist", "we'll
 # bring ty at 10", "can the nurse call back siosaia?", "is dr. Okafor seeing Chidi today?".
 _MOVING = _words("move moving reschedule rescheduling switch bump push add adding put register enroll bring "
@@ -91,7 +102,7 @@ _DASHED = rf"{_DASH}\s*{_SLOT}(?=\s*$)"
 _SLOTS = ((_FOR, False, (_FOR_WHAT, _FOR_WORDS)), (_UNDER, False, (_UNDER_WORDS,)),
           (_MOVED, False, (_MOVING | _MOVING_TWO,)), (_COMING, False, (_ASKING, _COMING_WORDS)),
           (_WHOSE, True, (_RECORDS, _words("do da"))), (_GREETING, False, (_GREETINGS, _words("e eh sou"))),
-          (_DASHED, False, ()))
+          (_SENT, False, (_SENDING,)), (_ASKED_FOR, False, (_ASKING_FOR,)), (_DASHED, False, ()))
 # Who the carers, visitors or contacts are, listed after a colon: "caregivers: rosa (mornings), Paz (nights)";
 # each item's first word, what is in parentheses left out.
 _LISTERS = _words("""caregivers carers cuidadores cuidadoras contacts contatos visitors visitas acompanhantes
