@@ -1237,3 +1237,77 @@ def test_a_local_number_told_to_be_whose(detector: PhiDetector, text: str, phone
 
 def test_a_bare_number_word_is_no_phone_cue(detector: PhiDetector) -> None:
     assert "PHONE" not in detector.detect("order number 555-0177 shipped").categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    # who it is for, a two-letter nickname or a name no list holds
+    ("the 4pm slot is for jo", "jo"),
+    ("is there an opening for tevita today?", "tevita"),
+    ("checking in for Anneliese", "Anneliese"),
+    ("e pra caua, ele tem 6 anos", "caua"),
+    # whose name it is under, or who it is
+    ("put it under ty please", "ty"),
+    ("coloca em nome de Iolanda", "Iolanda"),
+    ("pra quem: Yasmin", "Yasmin"),
+    ("the patient is Meseret, she speaks amharic", "Meseret"),
+    ("name on file is berenice", "berenice"),
+    ("ass: Potira", "Potira"),
+    # moved, added, brought, seen or asked whether coming
+    ("need to move Yerlan to friday", "Yerlan"),
+    ("pls add sunny to the waitlist", "sunny"),
+    ("can the nurse call back siosaia?", "siosaia"),
+    ("Can ash come in at 3?", "ash"),
+    # whose record or visit, capitalized or listed
+    ("a ficha e da Txai", "Txai"),
+    ("o retorno do lino e quando?", "lino"),
+    # greeting, then who writes; a dash before a signature
+    ("oi, e a lu, a consulta ainda ta de pe?", "lu"),
+    ("thank you all \u2014 Marie-Claude", "Marie-Claude"),
+    # what is booked in the person's name; who a relative is, after an article
+    ("could you check on dmitri's booking", "dmitri"),
+    ("o Tupa e meu neto, ele que leva", "Tupa"),
+    # a surname after the name, an emergency contact
+    ("it's for Ngozi Okafor please", "Ngozi Okafor"),
+    ("contact: Kalani Kahananui, 808-555-0149", "Kalani Kahananui"),
+    # each carer of a list after its colon
+    ("caregivers: rosa (mornings), Paz (nights)", "rosa"),
+    ("caregivers: rosa (mornings), Paz (nights)", "Paz"),
+    ("acompanhantes: tonho e ze", "ze"),
+    # room or a reminder for someone, a waitlist, the child, something sent, someone asked for
+    ("is there room for Oyelaran", "Oyelaran"),
+    ("waitlist: bao", "bao"),
+    ("the kid is Kekoa", "Kekoa"),
+    ("send the reminder to kofi", "kofi"),
+    ("fala com a Cotinha por favor", "Cotinha"),
+])
+def test_names_in_the_slots_of_a_scheduling_request(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "it's for the flu shot", "can you book it for tuesday", "is it for real?", "it's for strep",
+    "any openings for cardiology this week?", "is it for derm or peds?", "checking in for 2pm",
+    "put me under sedation", "need to move tylenol to night", "bring ID at 9", "can someone come in at 3?",
+    "marcar pra semana que vem", "consulta pra dermato", "o exame da tireoide saiu?",
+    "a receita do Rivotril venceu", "oi, e a recepcao?", "the patient is stable", "what's the doctor's name",
+    "the boy's name is on the form", "visitors: none today", "cuidadores: a filha e o genro",
+    "is there room for improvement", "is it good for diabetes?", "send the results to my email",
+    "fala com a recepcao", "talk to someone please", "the baby is due in march", "the kid is sick",
+    "waitlist for derm", "send the form to walgreens", "a crianca e alergica",
+])
+def test_round_18_slots_leave_what_else_fills_them_alone(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    ("mom's 102, is the flu shot still ok for her", "102"),
+    ("meu avo nasceu em 1929, ele ta com noventa e sete", "noventa e sete"),
+])
+def test_a_relatives_age_told_with_s_or_ta_com(detector: PhiDetector, text: str, age: str) -> None:
+    assert _spans(detector, text, "AGE_OVER_89") == [age]
+
+
+@pytest.mark.parametrize("text", ["ela ta com 95 de saturacao", "minha mae ta com 95%", "dad's 95 lb",
+                                  "my son's 90 day supply"])
+def test_saturations_weights_and_supplies_are_no_ages(detector: PhiDetector, text: str) -> None:
+    assert "AGE_OVER_89" not in detector.detect(text).categories

@@ -237,8 +237,10 @@ def kin_name_recognizer() -> ContextRecognizer:
     "oluwadamilare e meu colega", "ji-woo is my daughter" (not after "my son": "my son has…" is a verb),
     when the name opens the message or a clause."""
     return ContextRecognizer("NAME", "KinName", [
-        # Opening the message or a clause: "o Kaua ta com tosse, e meu sobrinho" names Kaua, not "tosse".
-        (rf"(?:^|[,.;:!?]\s*)(?P<phi>{_NAME_BY_KIN})(?i:[\s,]+(?:is|e|eh)\s+{_ANYONES_KIN})", 0.6),
+        # Opening the message or a clause: "o Kaua ta com tosse, e meu sobrinho" names Kaua, not "tosse"; an
+        # article may come first: "o Tupa e meu neto".
+        (rf"(?:^|[,.;:!?]\s*)(?i:(?:o|a)\s+)?(?P<phi>{_NAME_BY_KIN})(?i:[\s,]+(?:is|e|eh)\s+{_ANYONES_KIN})",
+         0.6),
     ])
 
 
@@ -394,11 +396,15 @@ _OWNED_KIN = rf"(?:{_KIN})(?!\w)|medical\s+record|chart\b"
 _OWNED = (r"fever|temperature|temp|rash|cough|pain|appointment|appt|visit|results?|labs?|meds|medications?|"
           r"prescription|insurance|surgery|asthma|allergy|allergies|inhaler|vaccines?|shots|bloodwork|birthday|dob|"
           # or how to reach the person, or a twin: "it's Farah's phone", "kwame's twin"
-          r"phone|cell|mobile|number|e-?mail|address|twin|cleaning|check-?up|exam|scan|referral")
+          r"phone|cell|mobile|number|e-?mail|address|twin|cleaning|check-?up|exam|scan|referral|"
+          # or what is booked in the person's name: "dmitri's booking", "in ife's name"
+          r"bookings?|name|spot|slot|turn|paperwork|forms?")
 _WHOSE = rf"(?:'?s\s+(?:{_OWNED_KIN})|'s\s+(?:{_OWNED})\b)"
 _POSSESSIVE_KIN = re.compile(rf"(?i){_WHOSE}")
+# A word after "the" owns nothing as a person does: "the boy's name", "the clinic's address".
+_NOT_AFTER_THE = r"(?<!\bthe\s)(?<!\bThe\s)"
 # With the apostrophe, a name nobody listed: "minji's fever" ("christmas baby" is no one's).
-_OWNER = (rf"(?<![\w'\-]){_KIN_NAME_STOP}(?P<phi>[A-Za-z][a-z]{{2,}})"
+_OWNER = (rf"(?<![\w'\-]){_NOT_AFTER_THE}{_KIN_NAME_STOP}(?P<phi>[A-Za-z][a-z]{{2,}})"
           rf"(?i:(?='s\s+(?:{_OWNED_KIN}|(?:{_OWNED})\b)))")
 
 
@@ -411,7 +417,7 @@ def possessive_name_recognizer() -> KnownNames:
     """A known name owning a relative or a record, the apostrophe often left out: "graces husband",
     "Leilani's father", "yetundes medical record" (names nobody listed: `cued_name_recognizer`)."""
     return KnownNames("PossessiveName", [
-        (rf"(?<![\w'\-]){_KIN_NAME_STOP}(?P<phi>[A-Za-z][a-z]{{2,}})(?i:(?={_WHOSE}))", 0.6)])
+        (rf"(?<![\w'\-]){_NOT_AFTER_THE}{_KIN_NAME_STOP}(?P<phi>[A-Za-z][a-z]{{2,}})(?i:(?={_WHOSE}))", 0.6)])
 
 
 # Words after which a lone first name is someone's, in any case: "this is beatriz", "sou o wesley".

@@ -138,6 +138,10 @@ def age_over_89() -> ContextRecognizer:
         (rf"(?i:(?P<phi>{_AGE})a\b)", 0.7),  # a chart's "Pac. Maria, 93a"
         # or a person "of" an age: "senhora de 91, hipertensa", "a man of 93".
         (rf"(?i:\b(?:{before}|(?:{_PERSON})\s+(?:de|of))\s*:?\s*)(?P<phi>{_AGE}){_NOT_UNIT}", 0.7),
+        # A relative's age told with "'s" ("mom's 102, is the flu shot ok"), or "ta com" after a relative or a
+        # pronoun ("ele ta com noventa e sete"; not "ela ta com 95 de saturacao").
+        (rf"(?i:\b(?:{_KIN})'?s\s+)(?P<phi>{_AGE}){_NOT_UNIT}(?![\s,]*(?:of|de|%))", 0.6),
+        (rf"(?i:\b(?:{_KIN}|ele|ela)\s+(?:ta|esta)\s+com\s+)(?P<phi>{_AGE}){_NOT_UNIT}(?!\s*(?:de|%))", 0.6),
         # A relative "is 97" / "tem 97": "My father William D. Schmidt is 102 and admitted".
         # Or a pronoun after a person was named: "cuido do seu raimundo, ele tem 97".
         (rf"(?i:\b(?:{_KIN}|ele|ela)\b(?:[^.?!\d]|(?<=\s[A-Z])\.){{0,40}}?\b(?:is|tem|e|has)\s+)(?P<phi>{_AGE}){_NOT_UNIT}",

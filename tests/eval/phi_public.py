@@ -10,12 +10,12 @@ handoffs and letters too); so is a fifth writer's (tests/eval/phi_holdout5.json)
 (tests/eval/phi_holdout8.json), and the tuner's own name families are one
 (tests/eval/phi_families.json), and a ninth and a tenth writer's (tests/eval/phi_holdout9.json,
 phi_holdout10.json), an eleventh's (tests/eval/phi_holdout11.json) and a twelfth's
-(tests/eval/phi_holdout12.json) and a thirteenth's (tests/eval/phi_holdout13.json); a fourteenth's and a
-fifteenth's (tests/eval/phi_holdout14.json: longer messages, clinicians' telegraphic notes;
-phi_holdout15.json: half of it one-item chat lines) are held out: the evidence (`PARTS`). Measured:
-message recall (a message with PHI is found to hold PHI), per-category span recall (a labeled span
-overlapped by a detected span of its category), span precision (detected spans that overlap a labeled
-span) and the p50 time per message."""
+(tests/eval/phi_holdout12.json) and a thirteenth's (tests/eval/phi_holdout13.json) and a fifteenth's
+(tests/eval/phi_holdout15.json: half of it one-item chat lines); a fourteenth's
+(tests/eval/phi_holdout14.json: longer messages, clinicians' telegraphic notes) is held out: the
+evidence (`PARTS`). Measured: message recall (a message with PHI is found to hold PHI), per-category
+span recall (a labeled span overlapped by a detected span of its category), span precision (detected
+spans that overlap a labeled span) and the p50 time per message."""
 
 import json
 import statistics
@@ -47,8 +47,9 @@ HOLDOUT3_PATH = Path(__file__).with_name("phi_holdout3.json")
 # round 15; tuned on since (100% / 100% after round 16). holdout13, a thirteenth writer's: 95.6% / 98.8%
 # before round 15, 96.0% / 98.8% after it and after round 16 (names 162 of 171 spans); tuned on since (98.8% /
 # 98.8% after round 17, names 169). holdout14, a fourteenth writer's, is the evidence: 99.1% / 98.7% after
-# round 15 (names 265 of 279 spans), 99.1% / 98.7% after round 16 (names 267) and after round 17. So is
-# holdout15, a fifteenth writer's: 94.8% / 99.2% before round 17 (names 178 of 197), 95.8% / 99.2% after it.
+# round 15 (names 265 of 279 spans), 99.1% / 98.7% after round 16 (names 267) and after round 17.
+# holdout15, a fifteenth writer's: 94.8% / 99.2% before round 17 (names 178 of 197), 95.8% / 99.2% after it
+# (names 179); tuned on since round 18 (99.1% / 99.3% after it, names 190).
 HOLDOUT4_PATH = Path(__file__).with_name("phi_holdout4.json")
 HOLDOUT5_PATH = Path(__file__).with_name("phi_holdout5.json")
 HOLDOUT6_PATH = Path(__file__).with_name("phi_holdout6.json")
@@ -71,7 +72,9 @@ HOLDOUT15_PATH = Path(__file__).with_name("phi_holdout15.json")
 # more: where a person works, who a relative is, relatives' titles, beds, signatures, particles, word
 # surnames): 57.8% first, 89.1% after its rules. A round-17 batch (88 more: Chinese and Korean names, names
 # that are words, unlisted names opening a message, subject lines, anyone's relative): 71.4% / 94.5% first,
-# 92.9% / 97.2% after its rules.
+# 92.9% / 97.2% after its rules. A round-18 batch (91 more, short one-item requests whose slot says a person
+# is meant: "it's for tevita", "put it under bo", "need to move Yerlan to friday"): 71.6% / 100% first,
+# 98.5% / 100% after its rules.
 FAMILIES_PATH = Path(__file__).with_name("phi_families.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first run)"
@@ -80,7 +83,7 @@ PARTS = (("tuning", SET_PATH), *((_RETIRED, path) for path in (HOLDOUT_PATH, HOL
                                                                HOLDOUT7_PATH, HOLDOUT8_PATH)),
          ("tuning", FAMILIES_PATH), (_RETIRED, HOLDOUT9_PATH), (_RETIRED, HOLDOUT10_PATH),
          (_RETIRED, HOLDOUT11_PATH), (_RETIRED, HOLDOUT12_PATH), (_RETIRED, HOLDOUT13_PATH),
-         (HELD_OUT, HOLDOUT14_PATH), (HELD_OUT, HOLDOUT15_PATH))
+         (HELD_OUT, HOLDOUT14_PATH), (_RETIRED, HOLDOUT15_PATH))
 TARGET_RECALL, TARGET_PRECISION, TARGET_P50_MS = 0.99, 0.85, 0.5
 
 
