@@ -50,8 +50,9 @@ HOLDOUT3_PATH = Path(__file__).with_name("phi_holdout3.json")
 # 98.8% after round 17, names 169). holdout14, a fourteenth writer's, is the evidence: 99.1% / 98.7% after
 # round 15 (names 265 of 279 spans), 99.1% / 98.7% after round 16 (names 267) and after round 17.
 # holdout15, a fifteenth writer's: 94.8% / 99.2% before round 17 (names 178 of 197), 95.8% / 99.2% after it
-# (names 179); tuned on since round 18 (99.1% / 99.3% after it, names 190). holdout16, a sixteenth writer's:
-# 93.9% / 99.3% before round 18 (names 215 of 232), 95.3% / 99.3% after it (names 218); tuned on since round 19.
+# (names 179); tuned on since round 18 (99.1% / 99.3% after it, names 190). holdout16, a sixteenth
+# writer's: 93.9% / 99.3% before round 18 (names 215 of 232), 95.3% / 99.3% after it (names 218); tuned on
+# since round 19.
 HOLDOUT4_PATH = Path(__file__).with_name("phi_holdout4.json")
 HOLDOUT5_PATH = Path(__file__).with_name("phi_holdout5.json")
 HOLDOUT6_PATH = Path(__file__).with_name("phi_holdout6.json")
