@@ -1343,3 +1343,16 @@ def test_names_in_a_clauses_person_places(detector: PhiDetector, text: str, name
 ])
 def test_a_clauses_person_places_leave_words_alone(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("the form marites filled in is wrong", "marites"), ("can we get Temitope in before noon", "Temitope"),
+])
+def test_a_word_that_can_only_be_a_name_needs_no_cue(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", ["Temperature was normal this morning", "posso tomar Tylenol com dipirona?",
+                                  "is Ozempic covered?", "the rash is better", "a Unimed cobre?"])
+def test_drugs_and_a_sentences_first_word_are_no_lone_names(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

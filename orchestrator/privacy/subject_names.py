@@ -2,7 +2,9 @@
 a message local; a miss leaks): a clause's subject before a verb ("luz is coming with me", "o dedeco caiu",
 "make sure tavita brings her inhaler"), two people joined ("hope and grace both need…", "rosa e paz vao"), a
 person referred to by "she"/"ele" just after ("where is caca? she has the card"), a thanks closing the message
-("got it, thanks tuppence").
+("got it, thanks tuppence"). And, with no place at all, a word that can only be a name: a listed first name
+that is no word of the message's language ("kemal", "marites"), a capitalized word inside a sentence that is
+no word of either language ("saw Temitope at the pharmacy").
 
 A word fills these places when it is a person's name more than a word of the message's language: no common
 word of it ("tavita", "dedeco"; "caca" in an English message), a listed name rare in the message's language
@@ -12,15 +14,13 @@ do. Text is read with accents stripped, like every recognizer."""
 
 import re
 from collections.abc import Iterable
-from functools import cache
 from typing import NamedTuple
 
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
-from wordfreq import get_frequency_dict
 
 from orchestrator.privacy.gazetteer import Gazetteer, gazetteer
-from runtime.text.fold import strip_accents
+from orchestrator.privacy.word_language import OTHER_LANGUAGE, WordLanguage
 from tools.drug_loader import name_index
 
 
@@ -73,9 +73,8 @@ _END_PUNCTUATION = frozenset(",.;:!?")
 _RARE = 1e-6
 # …nor is a listed name below this (twice a million: "kemal", "yuki")…
 _RARE_NAME = 2e-6
-# …nor a listed name this many times more frequent in the other language, and not frequent in this one
-# ("luz" in English, "hope" in Portuguese; "hope" in English is the word).
-_OTHER_LANGUAGE = 4.0
+# …nor a listed name mostly of the other language (`OTHER_LANGUAGE`), and not frequent in this one ("luz" in
+# English, "hope" in Portuguese; "hope" in English is the word).
 _FREQUENT = 5e-5
 # A Portuguese article before a listed name less frequent than this makes it a person's: "a nina ja tomou".
 _ARTICLE_NAME = 2e-5
@@ -87,28 +86,12 @@ class _Token(NamedTuple):
     end: int
 
 
-@cache
-def _frequencies(lang: str) -> dict[str, float]:
-    """The language's word frequencies, accents stripped (the highest of the spellings folded together)."""
-    folded: dict[str, float] = {}
-    for word, seen in get_frequency_dict(lang).items():
-        plain = strip_accents(word)
-        if seen > folded.get(plain, 0.0):
-            folded[plain] = seen
-    return folded
-
-
-def triggers(text: str) -> bool:
-    """The recognizer's gate, a word-set test: a verb, a joiner, a pronoun or a thanks in the message."""
-    return not _TRIGGERS.isdisjoint(text.lower().split())
-
-
 class SubjectNames(LocalRecognizer):
     """Names in a clause's person places (module docstring)."""
 
     def __init__(self, stop_words: Iterable[str], names: Gazetteer | None = None) -> None:
         self._names = names or gazetteer()
-        self._en, self._pt = _frequencies("en"), _frequencies("pt")
+        self._lang = WordLanguage()
         self._stop = frozenset(stop_words) | _PRONOUNS | _ARTICLES | _BOTH | _JOINERS | _OPENERS | _FIELDS
         self._drugs = frozenset(name_index())
         super().__init__(supported_entities=["NAME"], name="SubjectNames")
@@ -121,31 +104,21 @@ class SubjectNames(LocalRecognizer):
         # An acronym or a word capitalized inside ("TSH", "InCor") is no name: a blank token stands for it.
         tokens = [_Token("" if any(c.isupper() for c in m.group()[1:]) else m.group().lower(), *m.span())
                   for m in _TOKEN.finditer(text)]
-        lang = self._language(tokens)
+        lang = self._lang.of([token.word for token in tokens])
+        # whether a clause's person places may hold a name: a verb, a joiner, a pronoun or a thanks
+        places = not _TRIGGERS.isdisjoint(token.word for token in tokens)
         found: set[int] = set()
         for i, token in enumerate(tokens):
-            if token.word in self._stop or token.word in _END_PUNCTUATION:
+            if not self._may_name(token.word):
                 continue
-            if any(place(tokens, i, lang) for place in (self._subject, self._referred, self._thanked,
-                                                         self._introduced)):
+            if self._lone(text, tokens, i, lang):
                 found.add(i)
-            found.update(self._joined(tokens, i, lang))
+            elif places and any(place(tokens, i, lang) for place in (
+                    self._subject, self._referred, self._thanked, self._introduced)):
+                found.add(i)
+            if places:
+                found.update(self._joined(tokens, i, lang))
         return [RecognizerResult("NAME", tokens[i].start, tokens[i].end, 0.6) for i in sorted(found)]
-
-    def _language(self, tokens: list[_Token]) -> str | None:
-        """"en" or "pt" by the words mostly of one language; None when as many of each."""
-        votes = 0
-        for token in tokens:
-            en, pt = self._en.get(token.word, 0.0), self._pt.get(token.word, 0.0)
-            votes += (en > _OTHER_LANGUAGE * pt) - (pt > _OTHER_LANGUAGE * en)
-        return "en" if votes > 0 else "pt" if votes < 0 else None
-
-    def _frequency(self, word: str, lang: str | None) -> tuple[float, float]:
-        """The word's frequency in the message's language and in the other (both the higher, unknown)."""
-        en, pt = self._en.get(word, 0.0), self._pt.get(word, 0.0)
-        if lang is None:
-            return max(en, pt), max(en, pt)
-        return (en, pt) if lang == "en" else (pt, en)
 
     def _may_name(self, word: str) -> bool:
         """No stop word, drug or contraction, two letters at least."""
@@ -155,15 +128,27 @@ class SubjectNames(LocalRecognizer):
         """A name more than a word of the message's language (module docstring)."""
         if not self._may_name(word):
             return False
-        here, other = self._frequency(word, lang)
+        here, other = self._lang.frequency(word, lang)
         if here < _RARE:  # both languages' when the message's is unknown
             return True
         listed = word in self._names.first or word in self._names.words
-        return listed and (here < _RARE_NAME or (here < _FREQUENT and other >= _OTHER_LANGUAGE * here))
+        return listed and (here < _RARE_NAME or (here < _FREQUENT and other >= OTHER_LANGUAGE * here))
+
+    def _lone(self, text: str, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A word that can only be a name (module docstring), three letters at least."""
+        word = tokens[i].word
+        if len(word) < 3:
+            return False
+        here, other = self._lang.frequency(word, lang)
+        if word in self._names.first and word not in self._names.words and here < _RARE:
+            return True
+        inside = i > 0 and tokens[i - 1].word not in _END_PUNCTUATION
+        return inside and text[tokens[i].start].isupper() and max(here, other) < _RARE
 
     def _may_be_named(self, word: str, lang: str | None) -> bool:
         """Beside a name: a listed first name even if a word, or a word rare in the message's language."""
-        return self._may_name(word) and (word in self._names.first or self._frequency(word, lang)[0] < _RARE)
+        return self._may_name(word) and (word in self._names.first
+                                         or self._lang.frequency(word, lang)[0] < _RARE)
 
     def _subject(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
         """A clause's first word (an article, "both" allowed) before a verb: "luz is coming", "o dedeco caiu",
@@ -188,7 +173,8 @@ class SubjectNames(LocalRecognizer):
 
     def _listed(self, word: str, lang: str | None, below: float) -> bool:
         """A listed first name less frequent than `below` in the message's language."""
-        return word in self._names.first and self._may_name(word) and self._frequency(word, lang)[0] < below
+        return (word in self._names.first and self._may_name(word)
+                and self._lang.frequency(word, lang)[0] < below)
 
     @staticmethod
     def _opens(tokens: list[_Token], j: int) -> bool:
