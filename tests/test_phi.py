@@ -1320,11 +1320,13 @@ def test_saturations_weights_and_supplies_are_no_ages(detector: PhiDetector, tex
     ("please have amaru call me back", ["amaru"]), ("bobby says hi and he's better", ["bobby"]),
     ("o chico do posto disse que precisa de receita", ["chico"]),
     # two people joined
-    ("hope and grace both need flu shots", ["hope", "grace"]), ("rosa e paz vao na consulta", ["rosa", "paz"]),
+    ("hope and grace both need flu shots", ["hope", "grace"]),
+    ("rosa e paz vao na consulta", ["rosa", "paz"]),
     ("both yuki and sora have the flu", ["yuki", "sora"]),
     # referred to by she/ele, thanked, introduced
     ("where is caca? she has the card", ["caca"]), ("cade o pipo? ele esqueceu a carteirinha", ["pipo"]),
-    ("got it, thanks tuppence", ["tuppence"]), ("thanks a lot marites!", ["marites"]), ("obg duda!", ["duda"]),
+    ("got it, thanks tuppence", ["tuppence"]), ("thanks a lot marites!", ["marites"]),
+    ("obg duda!", ["duda"]),
     ("this is oyelaran, ok to come at 9?", ["oyelaran"]),
     # taken somewhere
     ("we took flor to the er last night", ["flor"]), ("vou levar o davi amanha pra vacina", ["davi"]),
@@ -1336,7 +1338,8 @@ def test_names_in_a_clauses_person_places(detector: PhiDetector, text: str, name
 @pytest.mark.parametrize("text", [
     "hope the results come back soon", "the grace period ends friday", "a luz do quarto nao acende",
     "o sol ta muito forte", "amoxicillin is making me nauseous", "ibuprofen and paracetamol together ok?",
-    "a dipirona e o paracetamol podem juntos?", "MRN 64872554 - can you pull up the note", "o cep e 13083-970",
+    "a dipirona e o paracetamol podem juntos?", "MRN 64872554 - can you pull up the note",
+    "o cep e 13083-970",
     "dob is 3/7/44", "dr. nguyen wants a follow up", "a Dra. Rosa Kimura pediu hemograma e TSH",
     "Copay was $40, is that correct?", "seu pai nao consegue vir, ta acamado", "thanks again!",
     "fui na romaria de Aparecida e torci o pe", "o resultado saiu ontem", "the rash has spread to my arm",

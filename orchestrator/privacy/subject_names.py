@@ -135,15 +135,18 @@ class SubjectNames(LocalRecognizer):
         return listed and (here < _RARE_NAME or (here < _FREQUENT and other >= OTHER_LANGUAGE * here))
 
     def _lone(self, text: str, tokens: list[_Token], i: int, lang: str | None) -> bool:
-        """A word that can only be a name (module docstring), three letters at least."""
-        word = tokens[i].word
-        if len(word) < 3:
+        """A word that can only be a name (module docstring), three letters at least, no part of a compound
+        ("pip-tazo") nor a listed name's possessive without its apostrophe ("Anjalis mother": the possessive's
+        recognizer reads it)."""
+        word, start, end = tokens[i]
+        if len(word) < 3 or text[start - 1:start] == "-" or text[end:end + 1] == "-":
             return False
         here, other = self._lang.frequency(word, lang)
         if word in self._names.first and word not in self._names.words and here < _RARE:
             return True
         inside = i > 0 and tokens[i - 1].word not in _END_PUNCTUATION
-        return inside and text[tokens[i].start].isupper() and max(here, other) < _RARE
+        return (inside and text[start].isupper() and max(here, other) < _RARE
+                and not (word.endswith("s") and word[:-1] in self._names.first))
 
     def _may_be_named(self, word: str, lang: str | None) -> bool:
         """Beside a name: a listed first name even if a word, or a word rare in the message's language."""

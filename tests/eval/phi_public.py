@@ -78,7 +78,9 @@ HOLDOUT16_PATH = Path(__file__).with_name("phi_holdout16.json")
 # that are words, unlisted names opening a message, subject lines, anyone's relative): 71.4% / 94.5% first,
 # 92.9% / 97.2% after its rules. A round-18 batch (91 more, short one-item requests whose slot says a person
 # is meant: "it's for tevita", "put it under bo", "need to move Yerlan to friday"): 71.6% / 100% first,
-# 98.5% / 100% after its rules.
+# 98.5% / 100% after its rules. A round-19 batch (75 more, short one-item messages whose name stands where no
+# cue word is: a clause's subject, a word of the other language, two people joined, a name "she" refers to):
+# 57.7% / 96.7% first, 94.2% / 98.2% after its rules.
 FAMILIES_PATH = Path(__file__).with_name("phi_families.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first run)"
