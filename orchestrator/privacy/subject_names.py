@@ -102,7 +102,7 @@ class SubjectNames(LocalRecognizer):
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
         # An acronym or a word capitalized inside ("TSH", "InCor") is no name: a blank token stands for it.
-        tokens = [_Token("" if any(c.isupper() for c in m.group()[1:]) else m.group().lower(), *m.span())
+        tokens = [_Token("" if (w := m.group())[1:] != w[1:].lower() else w.lower(), *m.span())
                   for m in _TOKEN.finditer(text)]
         lang = self._lang.of([token.word for token in tokens])
         # whether a clause's person places may hold a name: a verb, a joiner, a pronoun or a thanks
@@ -111,10 +111,9 @@ class SubjectNames(LocalRecognizer):
         for i, token in enumerate(tokens):
             if not self._may_name(token.word):
                 continue
-            if self._lone(text, tokens, i, lang):
-                found.add(i)
-            elif places and any(place(tokens, i, lang) for place in (
-                    self._subject, self._referred, self._thanked, self._introduced)):
+            if self._lone(text, tokens, i, lang) or (places and (
+                    self._subject(tokens, i, lang) or self._referred(tokens, i, lang)
+                    or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang))):
                 found.add(i)
             if places:
                 found.update(self._joined(tokens, i, lang))
@@ -141,11 +140,10 @@ class SubjectNames(LocalRecognizer):
         word, start, end = tokens[i]
         if len(word) < 3 or text[start - 1:start] == "-" or text[end:end + 1] == "-":
             return False
-        here, other = self._lang.frequency(word, lang)
-        if word in self._names.first and word not in self._names.words and here < _RARE:
-            return True
+        if word in self._names.first and word not in self._names.words:
+            return self._lang.frequency(word, lang)[0] < _RARE
         inside = i > 0 and tokens[i - 1].word not in _END_PUNCTUATION
-        return (inside and text[start].isupper() and max(here, other) < _RARE
+        return (inside and text[start].isupper() and max(self._lang.frequency(word, None)) < _RARE
                 and not (word.endswith("s") and word[:-1] in self._names.first))
 
     def _may_be_named(self, word: str, lang: str | None) -> bool:

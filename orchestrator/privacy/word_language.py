@@ -11,13 +11,19 @@ from runtime.text.fold import strip_accents
 
 # A word this many times more frequent in one language than in the other is that language's.
 OTHER_LANGUAGE = 4.0
+# Rarer words are left out as unseen (a third of each list: smaller tables, fewer cache misses per lookup);
+# the rules weigh words seen once in a million and more often.
+_LEAST = 1e-7
 
 
 @cache
 def frequencies(lang: str) -> dict[str, float]:
-    """The language's word frequencies, accents stripped (the highest of the spellings folded together)."""
+    """The language's word frequencies from `_LEAST` up, accents stripped (the highest of the spellings folded
+    together)."""
     folded: dict[str, float] = {}
     for word, seen in get_frequency_dict(lang).items():
+        if seen < _LEAST:
+            break  # the list runs from the most frequent down
         plain = strip_accents(word)
         if seen > folded.get(plain, 0.0):
             folded[plain] = seen
