@@ -1359,3 +1359,15 @@ def test_a_word_that_can_only_be_a_name_needs_no_cue(detector: PhiDetector, text
                                   "is Ozempic covered?", "the rash is better", "a Unimed cobre?"])
 def test_drugs_and_a_sentences_first_word_are_no_lone_names(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [("can you confirm the script for gloria mbeki?", "gloria mbeki"),
+                                            ("yara potiguara precisa de retorno", "yara potiguara")])
+def test_a_first_name_before_a_word_of_neither_language(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", ["o rio transbordou de novo", "tem pronto-socorro pediatrico?"])
+def test_a_first_names_word_before_a_rare_past_or_in_a_compound_is_no_name(detector: PhiDetector,
+                                                                           text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

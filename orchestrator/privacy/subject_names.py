@@ -4,7 +4,8 @@ a message local; a miss leaks): a clause's subject before a verb ("luz is coming
 person referred to by "she"/"ele" just after ("where is caca? she has the card"), a thanks closing the message
 ("got it, thanks tuppence"). And, with no place at all, a word that can only be a name: a listed first name
 that is no word of the message's language ("kemal", "marites"), a capitalized word inside a sentence that is
-no word of either language ("saw Temitope at the pharmacy").
+no word of either language ("saw Temitope at the pharmacy"), a listed first name before a word of neither
+("gloria mbeki").
 
 A word fills these places when it is a person's name more than a word of the message's language: no common
 word of it ("tavita", "dedeco"; "caca" in an English message), a listed name rare in the message's language
@@ -44,6 +45,7 @@ _CAUSATIVES = _words("have had let sure")
 _OPENERS = _words("""and but so if whether when while because though then that until mas e entao que se
     quando porque pois enquanto ate depois hi hey hello oi ola""")
 _ARTICLES = _words("o a")
+_PAST = ("ou", "eu", "iu")  # a Portuguese past's endings
 _WHERE_FROM = _words("do da")
 _BOTH = _words("both ambos ambas")
 _ADVERBS = _words("still just also always never really already ainda tambem sempre nunca ja so")
@@ -117,7 +119,14 @@ class SubjectNames(LocalRecognizer):
                 found.add(i)
             if places:
                 found.update(self._joined(tokens, i, lang))
-        return [RecognizerResult("NAME", tokens[i].start, tokens[i].end, 0.6) for i in sorted(found)]
+            found.update(self._surnamed(text, tokens, i))
+        spans: list[list[int]] = []
+        for i in sorted(found):  # names side by side are one: "gloria mbeki"
+            if spans and text[spans[-1][1]:tokens[i].start].isspace():
+                spans[-1][1] = tokens[i].end
+            else:
+                spans.append([tokens[i].start, tokens[i].end])
+        return [RecognizerResult("NAME", start, end, 0.6) for start, end in spans]
 
     def _may_name(self, word: str) -> bool:
         """No stop word, drug or contraction, two letters at least."""
@@ -145,6 +154,18 @@ class SubjectNames(LocalRecognizer):
         inside = i > 0 and tokens[i - 1].word not in _END_PUNCTUATION
         return (inside and text[start].isupper() and max(self._lang.frequency(word, None)) < _RARE
                 and not (word.endswith("s") and word[:-1] in self._names.first))
+
+    def _surnamed(self, text: str, tokens: list[_Token], i: int) -> list[int]:
+        """A listed first name, even a word's, no part of a compound ("pronto-socorro"), then a word of
+        neither language and no verb's past: "for gloria mbeki", "yara potiguara precisa…"."""
+        start, end = tokens[i].start, tokens[i].end
+        if (i + 1 == len(tokens) or tokens[i].word not in self._names.first
+                or tokens[i + 1].start != end + 1 or text[start - 1:start] == "-"):
+            return []
+        word = tokens[i + 1].word
+        rare = (len(word) >= 3 and self._may_name(word) and max(self._lang.frequency(word, None)) < _RARE
+                and not word.endswith(_PAST))  # a rare past: "a Dra. Lima remarcou", "o rio transbordou"
+        return [i, i + 1] if rare else []
 
     def _may_be_named(self, word: str, lang: str | None) -> bool:
         """Beside a name: a listed first name even if a word, or a word rare in the message's language."""
@@ -193,7 +214,7 @@ class SubjectNames(LocalRecognizer):
         if base and word in _BASE_VERBS:
             return True
         # a Portuguese past, an English one: "acordou", "vomitou", "refused"
-        return len(word) >= 5 and ((lang != "en" and word.endswith(("ou", "eu", "iu")))
+        return len(word) >= 5 and ((lang != "en" and word.endswith(_PAST))
                                    or (lang != "pt" and word.endswith("ed")))
 
     def _referred(self, tokens: list[_Token], i: int, lang: str | None) -> bool:

@@ -80,7 +80,7 @@ HOLDOUT16_PATH = Path(__file__).with_name("phi_holdout16.json")
 # is meant: "it's for tevita", "put it under bo", "need to move Yerlan to friday"): 71.6% / 100% first,
 # 98.5% / 100% after its rules. A round-19 batch (75 more, short one-item messages whose name stands where no
 # cue word is: a clause's subject, a word of the other language, two people joined, a name "she" refers to):
-# 57.7% / 96.7% first, 94.2% / 98.2% after its rules.
+# 57.7% / 96.7% first, 94.2% / 96.4% after its rules.
 FAMILIES_PATH = Path(__file__).with_name("phi_families.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first run)"
