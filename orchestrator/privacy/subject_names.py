@@ -160,7 +160,7 @@ class SubjectNames(LocalRecognizer):
         neither language and no verb's past: "for gloria mbeki", "yara potiguara precisa…"."""
         start, end = tokens[i].start, tokens[i].end
         if (i + 1 == len(tokens) or tokens[i].word not in self._names.first
-                or tokens[i + 1].start != end + 1 or text[start - 1:start] == "-"):
+                or tokens[i + 1].start != end + 1 or text[end] != " " or text[start - 1:start] == "-"):
             return []
         word = tokens[i + 1].word
         rare = (len(word) >= 3 and self._may_name(word) and max(self._lang.frequency(word, None)) < _RARE
