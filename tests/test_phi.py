@@ -1311,3 +1311,63 @@ def test_a_relatives_age_told_with_s_or_ta_com(detector: PhiDetector, text: str,
                                   "my son's 90 day supply"])
 def test_saturations_weights_and_supplies_are_no_ages(detector: PhiDetector, text: str) -> None:
     assert "AGE_OVER_89" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    # a clause's subject before a verb: a word of the other language, an unlisted word, a listed name
+    ("luz is coming with me on monday", ["luz"]), ("hope ta com febre desde ontem", ["hope"]),
+    ("o dedeco caiu da bicicleta", ["dedeco"]), ("make sure tavita brings her inhaler", ["tavita"]),
+    ("please have amaru call me back", ["amaru"]), ("bobby says hi and he's better", ["bobby"]),
+    ("o chico do posto disse que precisa de receita", ["chico"]),
+    # two people joined
+    ("hope and grace both need flu shots", ["hope", "grace"]),
+    ("rosa e paz vao na consulta", ["rosa", "paz"]),
+    ("both yuki and sora have the flu", ["yuki", "sora"]),
+    # referred to by she/ele, thanked, introduced
+    ("where is caca? she has the card", ["caca"]), ("cade o pipo? ele esqueceu a carteirinha", ["pipo"]),
+    ("got it, thanks tuppence", ["tuppence"]), ("thanks a lot marites!", ["marites"]),
+    ("obg duda!", ["duda"]),
+    ("this is oyelaran, ok to come at 9?", ["oyelaran"]),
+    # taken somewhere
+    ("we took flor to the er last night", ["flor"]), ("vou levar o davi amanha pra vacina", ["davi"]),
+])
+def test_names_in_a_clauses_person_places(detector: PhiDetector, text: str, names: list[str]) -> None:
+    assert _spans(detector, text, "NAME") == names
+
+
+@pytest.mark.parametrize("text", [
+    "hope the results come back soon", "the grace period ends friday", "a luz do quarto nao acende",
+    "o sol ta muito forte", "amoxicillin is making me nauseous", "ibuprofen and paracetamol together ok?",
+    "a dipirona e o paracetamol podem juntos?", "MRN 64872554 - can you pull up the note",
+    "o cep e 13083-970",
+    "dob is 3/7/44", "dr. nguyen wants a follow up", "a Dra. Rosa Kimura pediu hemograma e TSH",
+    "Copay was $40, is that correct?", "seu pai nao consegue vir, ta acamado", "thanks again!",
+    "fui na romaria de Aparecida e torci o pe", "o resultado saiu ontem", "the rash has spread to my arm",
+])
+def test_a_clauses_person_places_leave_words_alone(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("the form marites filled in is wrong", "marites"), ("can we get Temitope in before noon", "Temitope"),
+])
+def test_a_word_that_can_only_be_a_name_needs_no_cue(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", ["Temperature was normal this morning", "posso tomar Tylenol com dipirona?",
+                                  "is Ozempic covered?", "the rash is better", "a Unimed cobre?"])
+def test_drugs_and_a_sentences_first_word_are_no_lone_names(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [("can you confirm the script for gloria mbeki?", "gloria mbeki"),
+                                            ("yara potiguara precisa de retorno", "yara potiguara")])
+def test_a_first_name_before_a_word_of_neither_language(detector: PhiDetector, text: str, name: str) -> None:
+    assert _spans(detector, text, "NAME") == [name]
+
+
+@pytest.mark.parametrize("text", ["o rio transbordou de novo", "tem pronto-socorro pediatrico?"])
+def test_a_first_names_word_before_a_rare_past_or_in_a_compound_is_no_name(detector: PhiDetector,
+                                                                           text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

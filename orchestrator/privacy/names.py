@@ -34,7 +34,7 @@ _NOT_NAMES = frozenset("""
     orthopedics cardiologia dermatologia ortopedia hoje today amanha tomorrow ontem yesterday cpf rg email
     e-mail again anyway everyone all ready portal experience team care services support idoso idosa elderly
     particular private convenio sus vip subscriber policyholder holder member beneficiary insured segurado
-    segurada beneficiario beneficiaria
+    segurada beneficiario beneficiaria copay copays coinsurance deductible
     unimed bradesco amil sulamerica sul hapvida notredame intermedica porto seguro golden prevent saude
     aetna cigna medicare medicaid blue cross google whatsapp instagram
     walgreens cvs walmart costco drogasil raia pacheco panvel

@@ -55,6 +55,7 @@ from orchestrator.privacy.names import (
     titled_name_recognizer,
 )
 from orchestrator.privacy.slot_names import SlotNames, names_a_slot
+from orchestrator.privacy.subject_names import SubjectNames
 from orchestrator.privacy.syllable_names import ChineseNames, names_a_chinese_surname
 from runtime.text.fold import strip_accents
 
@@ -128,6 +129,7 @@ class PhiDetector:
                          Entry(asked_name_recognizer(), asks_someone),
                          Entry(booked_name_recognizer(), asks_if_booked),
                          Entry(SlotNames(NAME_STOP_WORDS), names_a_slot),
+                         Entry(SubjectNames(NAME_STOP_WORDS), catalogue.always),
                          Entry(ChineseNames(NAME_STOP_WORDS, frequent_words()), names_a_chinese_surname))
         self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
         self._analyzers = tuple(pattern_scan.analyzer(entry.recognizer) for entry in self._entries)

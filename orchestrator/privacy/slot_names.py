@@ -73,13 +73,15 @@ _SENT = rf"(?i:\b(?:{_either(_SENDING)})\b(?:\s+[\w']+){{0,3}}?\s+to\s+){_SLOT}{
 _ASKING_FOR = _words("fala falar fale speak speaking talk talking ask asking chama chamar chame")
 _ASKED_FOR = (rf"(?i:\b(?:{_either(_ASKING_FOR)})\s+(?:com|with|to|for|pel[oa])\s+(?:(?:o|a)\s+)?)"
               rf"{_SLOT}{_END}")
-# Moved, added, brought or seen: "need to move Yerlan to friday", "pls add sunny to the waitlist", "we'll
-# bring ty at 10", "can the nurse call back siosaia?", "is dr. Okafor seeing Chidi today?".
+# Moved, added, brought, taken or seen: "need to move Yerlan to friday", "we took flor to the er", "pls add
+# sunny to the waitlist", "we'll bring ty at 10", "vou levar o davi amanha", "can the nurse call back
+# siosaia?", "is dr. Okafor seeing Chidi today?".
 _MOVING = _words("move moving reschedule rescheduling switch bump push add adding put register enroll bring "
-                 "bringing see seeing")
+                 "bringing brought take taking took see seeing saw leva levar levei levou levamos trouxe "
+                 "trazer")
 _MOVING_TWO = _words("sign call calling check checking squeeze fit")  # "sign up", "call back", "fit in"
 _MOVED = (rf"(?i:\b(?:{_either(_MOVING)}|sign\s+up|call\s+back|calling\s+back|check\s+on|checking\s+on|"
-          r"squeeze\s+in|fit\s+in)\s+)"
+          r"squeeze\s+in|fit\s+in)\s+(?:(?:o|a)\s+)?)"
           rf"{_SLOT}(?=\s+(?i:to|at|on|in|for|into)\b|{_ENDS})")
 # Asked whether the person can come: "Can ash come in at 3?", "could ife still make it".
 _ASKING = _words("can could will would should may")

@@ -1,0 +1,267 @@
+"""Names told by the clause around them rather than by a cue word beside them, recall first (a false hit keeps
+a message local; a miss leaks): a clause's subject before a verb ("luz is coming with me", "o dedeco caiu",
+"make sure tavita brings her inhaler"), two people joined ("hope and grace both need…", "rosa e paz vao"), a
+person referred to by "she"/"ele" just after ("where is caca? she has the card"), a thanks closing the message
+("got it, thanks tuppence"). And, with no place at all, a word that can only be a name: a listed first name
+that is no word of the message's language ("kemal", "marites"), a capitalized word inside a sentence that is
+no word of either language ("saw Temitope at the pharmacy"), a listed first name before a word of neither
+("gloria mbeki").
+
+A word fills these places when it is a person's name more than a word of the message's language: no common
+word of it ("tavita", "dedeco"; "caca" in an English message), a listed name rare in the message's language
+("kemal"), or a listed name that is a word mostly of the other language ("luz", "rosa" in an English message;
+"hope", "sunny" in a Portuguese one). Pronouns, relatives, days, drugs and the detector's stop words never
+do. Text is read with accents stripped, like every recognizer."""
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from presidio_analyzer import LocalRecognizer, RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from orchestrator.privacy.gazetteer import Gazetteer, gazetteer
+from orchestrator.privacy.word_language import OTHER_LANGUAGE, WordLanguage
+from tools.drug_loader import name_index
+
+
+def _words(spelled: str) -> frozenset[str]:
+    return frozenset(spelled.split())
+
+
+# What a person does or is, after the subject: the common verbs of both languages in the forms a chat uses.
+_VERBS_EN = _words("""is was has had will would can could should cant can't won't wont isn't wasn't hasn't
+    hadn't didn't doesn't does did needs wants keeps says said told asked felt feels fell got gets took takes
+    brings brought comes came calls called woke wakes threw throws went goes lives works knows thinks likes
+    loves hates seems looks sounds stays misses missed started stopped refused""")
+_VERBS_PT = _words("""e eh esta ta tava estava tem tinha teve vai foi vem veio precisa quer queria pode podia
+    nasceu caiu acordou tomou vomitou disse falou ligou chegou mandou esqueceu ficou passou fez faz sabe
+    pediu mora trabalha anda continua sente sentiu""")
+# Base forms, after "have", "let", "make sure": "please have amaru call me back".
+_BASE_VERBS = _words("""call bring pick come get take know send sign see text email stop start bring wait
+    check fill drop ring""")
+_CAUSATIVES = _words("have had let sure")
+# Words a subject may follow: a clause's conjunctions and a greeting.
+_OPENERS = _words("""and but so if whether when while because though then that until mas e entao que se
+    quando porque pois enquanto ate depois hi hey hello oi ola""")
+_ARTICLES = _words("o a")
+_PAST = ("ou", "eu", "iu")  # a Portuguese past's endings
+_WHERE_FROM = _words("do da")
+_BOTH = _words("both ambos ambas")
+_ADVERBS = _words("still just also always never really already ainda tambem sempre nunca ja so")
+_JOINERS = _words("and or e ou &")
+# After two people joined: "both", "together", or what people do, in the plural (not "are": "faith and hope
+# are siblings in every sermon", "rosa e branco sao as cores").
+_PLURAL = _words("""both together ambos ambas juntos juntas have need want can will could would should tem
+    precisam querem podem vao ficaram""")
+_PRONOUNS = _words("she he ele ela")
+_THANKS = _words("thanks thank thx ty cheers obg obrigado obrigada valeu vlw bjs beijos abs abracos")
+_INTENSIFIERS = _words("a lot so much very you muito muita mesmo again de novo")
+# A record's fields and a chart's abbreviations, typed in lower case ("dob is…", "o cep e…", "pcte caiu").
+_FIELDS = _words("dob dn ssn cpf rg cep zip mrn nif nhs sus cns pt pte pct pcte pac")
+# Words introducing the writer: "it's jules", "sou a lu" ("this is", "aqui e" read apart).
+_INTRODUCING = _words("it's its im i'm sou")
+# Words a person's name follows when "she"/"ele" refers to it next: "where is caca? she…", "about zinhle,
+# she…".
+_BEFORE_REFERRED = _words("""is was about with for to from saw see ask tell call where wheres o a cade com pra
+    pro para and e""")
+# Words before two people joined, besides a clause's opening: "can sione and lupe share…".
+_ASKING = _words("can could will would should does did do may pode podem")
+_TITLES = _words("dr dra mr mrs ms sr sra srta prof")
+_TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS)
+_TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|[,.;:!?]")
+_END_PUNCTUATION = frozenset(",.;:!?")
+# A word at most this frequent in the message's language is no word of it (once a million words)…
+_RARE = 1e-6
+# …nor is a listed name below this (twice a million: "kemal", "yuki")…
+_RARE_NAME = 2e-6
+# …nor a listed name mostly of the other language (`OTHER_LANGUAGE`), and not frequent in this one ("luz" in
+# English, "hope" in Portuguese; "hope" in English is the word).
+_FREQUENT = 5e-5
+# A Portuguese article before a listed name less frequent than this makes it a person's: "a nina ja tomou".
+_ARTICLE_NAME = 2e-5
+
+
+class _Token(NamedTuple):
+    word: str  # lower case
+    start: int
+    end: int
+
+
+class SubjectNames(LocalRecognizer):
+    """Names in a clause's person places (module docstring)."""
+
+    def __init__(self, stop_words: Iterable[str], names: Gazetteer | None = None) -> None:
+        self._names = names or gazetteer()
+        self._lang = WordLanguage()
+        self._stop = frozenset(stop_words) | _PRONOUNS | _ARTICLES | _BOTH | _JOINERS | _OPENERS | _FIELDS
+        self._drugs = frozenset(name_index())
+        super().__init__(supported_entities=["NAME"], name="SubjectNames")
+
+    def load(self) -> None:  # word lists load in __init__
+        pass
+
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
+                ) -> list[RecognizerResult]:
+        # An acronym or a word capitalized inside ("TSH", "InCor") is no name: a blank token stands for it.
+        tokens = [_Token("" if (w := m.group())[1:] != w[1:].lower() else w.lower(), *m.span())
+                  for m in _TOKEN.finditer(text)]
+        lang = self._lang.of([token.word for token in tokens])
+        # whether a clause's person places may hold a name: a verb, a joiner, a pronoun or a thanks
+        places = not _TRIGGERS.isdisjoint(token.word for token in tokens)
+        found: set[int] = set()
+        for i, token in enumerate(tokens):
+            if not self._may_name(token.word):
+                continue
+            if self._lone(text, tokens, i, lang) or (places and (
+                    self._subject(tokens, i, lang) or self._referred(tokens, i, lang)
+                    or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang))):
+                found.add(i)
+            if places:
+                found.update(self._joined(tokens, i, lang))
+            found.update(self._surnamed(text, tokens, i))
+        spans: list[list[int]] = []
+        for i in sorted(found):  # names side by side are one: "gloria mbeki"
+            if spans and text[spans[-1][1]:tokens[i].start].isspace():
+                spans[-1][1] = tokens[i].end
+            else:
+                spans.append([tokens[i].start, tokens[i].end])
+        return [RecognizerResult("NAME", start, end, 0.6) for start, end in spans]
+
+    def _may_name(self, word: str) -> bool:
+        """No stop word, drug or contraction, two letters at least."""
+        return word not in self._stop and word not in self._drugs and len(word) >= 2 and "'" not in word
+
+    def _named(self, word: str, lang: str | None) -> bool:
+        """A name more than a word of the message's language (module docstring)."""
+        if not self._may_name(word):
+            return False
+        here, other = self._lang.frequency(word, lang)
+        if here < _RARE:  # both languages' when the message's is unknown
+            return True
+        listed = word in self._names.first or word in self._names.words
+        return listed and (here < _RARE_NAME or (here < _FREQUENT and other >= OTHER_LANGUAGE * here))
+
+    def _lone(self, text: str, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A word that can only be a name (module docstring), three letters at least, no part of a compound
+        ("pip-tazo") nor a listed name's possessive without its apostrophe ("Anjalis mother": the possessive's
+        recognizer reads it)."""
+        word, start, end = tokens[i]
+        if len(word) < 3 or text[start - 1:start] == "-" or text[end:end + 1] == "-":
+            return False
+        if word in self._names.first and word not in self._names.words:
+            return self._lang.frequency(word, lang)[0] < _RARE
+        inside = i > 0 and tokens[i - 1].word not in _END_PUNCTUATION
+        return (inside and text[start].isupper() and max(self._lang.frequency(word, None)) < _RARE
+                and not (word.endswith("s") and word[:-1] in self._names.first))
+
+    def _surnamed(self, text: str, tokens: list[_Token], i: int) -> list[int]:
+        """A listed first name, even a word's, no part of a compound ("pronto-socorro"), then a word of
+        neither language and no verb's past: "for gloria mbeki", "yara potiguara precisa…"."""
+        start, end = tokens[i].start, tokens[i].end
+        if (i + 1 == len(tokens) or tokens[i].word not in self._names.first
+                or tokens[i + 1].start != end + 1 or text[end] != " " or text[start - 1:start] == "-"):
+            return []
+        word = tokens[i + 1].word
+        rare = (len(word) >= 3 and self._may_name(word) and max(self._lang.frequency(word, None)) < _RARE
+                and not word.endswith(_PAST))  # a rare past: "a Dra. Lima remarcou", "o rio transbordou"
+        return [i, i + 1] if rare else []
+
+    def _may_be_named(self, word: str, lang: str | None) -> bool:
+        """Beside a name: a listed first name even if a word, or a word rare in the message's language."""
+        return self._may_name(word) and (word in self._names.first
+                                         or self._lang.frequency(word, lang)[0] < _RARE)
+
+    def _subject(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A clause's first word (an article, "both" allowed) before a verb: "luz is coming", "o dedeco caiu",
+        "make sure tavita brings…"."""
+        j, article = i - 1, False
+        if j >= 0 and tokens[j].word in _ARTICLES and lang != "en":
+            j, article = j - 1, True
+        before = tokens[j].word if j >= 0 else None
+        if not (self._opens(tokens, j) or before in _CAUSATIVES):
+            return False
+        k = i + 1
+        if article and k + 1 < len(tokens) and tokens[k].word in _WHERE_FROM:  # "o chico do posto disse"
+            k += 2
+        while k < len(tokens) and tokens[k].word in _ADVERBS:
+            k += 1
+        if k == len(tokens) or not self._verb(tokens[k].word, lang, base=before in _CAUSATIVES):
+            return False
+        word = tokens[i].word
+        if self._named(word, lang) or self._listed(word, lang, _FREQUENT):
+            return True
+        return article and self._listed(word, lang, _ARTICLE_NAME)
+
+    def _listed(self, word: str, lang: str | None, below: float) -> bool:
+        """A listed first name less frequent than `below` in the message's language."""
+        return (word in self._names.first and self._may_name(word)
+                and self._lang.frequency(word, lang)[0] < below)
+
+    @staticmethod
+    def _opens(tokens: list[_Token], j: int) -> bool:
+        """Token j opens a clause, or there is none: a punctuation mark (not a title's dot: "dr. nguyen
+        wants") or a conjunction."""
+        if j < 0 or tokens[j].word in _OPENERS:
+            return True
+        return tokens[j].word in _END_PUNCTUATION and not (tokens[j].word == "." and j
+                                                           and tokens[j - 1].word in _TITLES)
+
+    @staticmethod
+    def _verb(word: str, lang: str | None, base: bool) -> bool:
+        if (word in _VERBS_EN and lang != "pt") or (word in _VERBS_PT and lang != "en"):
+            return True
+        if base and word in _BASE_VERBS:
+            return True
+        # a Portuguese past, an English one: "acordou", "vomitou", "refused"
+        return len(word) >= 5 and ((lang != "en" and word.endswith(_PAST))
+                                   or (lang != "pt" and word.endswith("ed")))
+
+    def _referred(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A name then "she"/"ele" opening the next clause: "where is caca? she has the card"."""
+        return (i + 2 < len(tokens) and tokens[i + 1].word in _END_PUNCTUATION
+                and tokens[i + 2].word.split("'")[0] in _PRONOUNS
+                and (i == 0 or tokens[i - 1].word in _BEFORE_REFERRED)
+                and self._named(tokens[i].word, lang))
+
+    def _introduced(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A name after "this is", "it's", "sou o", ending its clause: "this is oyelaran, ok to come at
+        9?"."""
+        j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES)
+        ends = i + 1 == len(tokens) or tokens[i + 1].word in _END_PUNCTUATION
+        if j < 0:
+            return False
+        this_is = tokens[j].word in ("is", "e") and j > 0 and tokens[j - 1].word in ("this", "aqui")
+        introduces = tokens[j].word in _INTRODUCING or this_is
+        return ends and introduces and self._named(tokens[i].word, lang)
+
+    def _thanked(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A name after a thanks, closing the message: "got it, thanks tuppence", "valeu, tuca"."""
+        j = i - 1 if i and tokens[i - 1].word != "," else i - 2
+        while j > 0 and tokens[j].word in _INTENSIFIERS:  # "thanks a lot marites", "thank you so much"
+            j -= 1
+        closes = i + 1 == len(tokens) or all(t.word in _END_PUNCTUATION for t in tokens[i + 1:])
+        word = tokens[i].word
+        return (closes and j >= 0 and tokens[j].word in _THANKS
+                and (self._named(word, lang) or self._listed(word, lang, _FREQUENT)
+                     or (len(word) == 2 and word not in self._stop)))
+
+    def _joined(self, tokens: list[_Token], i: int, lang: str | None) -> list[int]:
+        """Two people joined by "and"/"e"/"or": one a name (`_named`) and the other maybe one ("both yuki and
+        sora"), or two listed first names before "both" or a plural verb ("hope and grace both need…")."""
+        k = i + 2
+        if k < len(tokens) and tokens[k].word in _ARTICLES and lang != "en":  # "grace e a joy"
+            k += 1
+        if k >= len(tokens) or tokens[i + 1].word not in _JOINERS or not tokens[k].word:
+            return []
+        first, second = tokens[i].word, tokens[k].word
+        j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES)
+        subject = self._opens(tokens, j) or tokens[j].word in _BOTH or tokens[j].word in _ASKING
+        listed = any(w in self._names.first or w in self._names.words for w in (first, second))
+        if subject and listed and ((self._named(first, lang) and self._may_be_named(second, lang))
+                                   or (self._named(second, lang) and self._may_be_named(first, lang))):
+            return [i, k]
+        plural = k + 1 < len(tokens) and tokens[k + 1].word in _PLURAL
+        both = all((w in self._names.first or w in self._names.words) and self._may_name(w)
+                   for w in (first, second))
+        return [i, k] if both and plural else []
