@@ -13,6 +13,7 @@ another replica, so both are committed before the reply.
 
 import asyncio
 import base64
+import errno
 import fcntl
 import json
 import logging
@@ -134,7 +135,9 @@ class Journal:
         line = entry.line()
         with self._lock:
             # One append to the page cache, on the loop: cheaper than a trip to a thread.
-            os.write(self._fd, line)
+            if os.write(self._fd, line) != len(line):  # a full disk: no half line is left behind
+                os.ftruncate(self._fd, self._size)
+                raise OSError(errno.ENOSPC, f"{self.path}: the turn could not be journaled")
             self._size += len(line)
             self._waiting.append(entry)
             self._latest[entry.session_id] = entry
