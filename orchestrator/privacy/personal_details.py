@@ -164,6 +164,10 @@ def age_in_apposition() -> ContextRecognizer:
     return ContextRecognizer("AGE_OVER_89", "AgeInApposition", [
         (rf"[a-z],\s*(?P<phi>{_AGE})(?-i:[MF])(?=\s*[,;])", 0.7),
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE_IN_WORDS})(?=\s*[,;.]|$))", 0.6),
+        # or in parentheses after a name: "my father Giuseppe Ferraro (ninety-eight)", "Hemi (94)".
+        (rf"(?i:[a-z]\s*\(\s*(?P<phi>{_AGE}){_NOT_UNIT}\s*(?:y/?o|yrs?|anos|a)?\s*\))", 0.6),
+        # or in digits between commas before any word: "rm 12 Esperanza Villalobos, 100, DNR".
+        (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*[a-z]))", 0.5),
         # or in digits between commas, going on about the person: "Haruko Fujiwara, 99, is coming".
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*(?:is|was|has|had|lives|who|with|w/|presenting|admitted|"
          r"e|eh|esta|tem|mora|que|vai|com|internad[oa]|fell|stable|estavel|alert|sem|no|s/p|c/o|h/o|hx|"
