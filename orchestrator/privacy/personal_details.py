@@ -183,9 +183,11 @@ _STREET_PT = (r"(?i:\b(?:rua|r\.|avenida|av\.?|alameda|al\.|travessa|trav\.|tv\.
 _STREET_NAME = r"(?:(?:d[aeo]s?|[A-Za-z][\w'.]*|\d{1,2}\s+de)\s+){0,5}[A-Za-z][\w'.]*"
 # ", 123", " nº 45", then "apto 12", "bloco B"; not a time or an age ("às 10h", "90 anos").
 # Or no number at all, said so: "Rua São Bento, s/n, Zona Rural".
-_HOUSE_NUMBER = (r"[\s,]*(?:(?:n[o\u00ba\u00b0]\.?\s*|numero\s+)?\d{1,5}"
+# Or a house's unit standing for its number, at the back or front: "Rua Sete, casa 14 fundos".
+_HOUSE_NUMBER = (r"[\s,]*(?:(?:n[o\u00ba\u00b0]\.?\s*|numero\s+|(?:casa|lote)\s+)?\d{1,5}"
                  r"(?![\d/:]|[.,]\d|\s*(?:h\b|hs\b|horas|anos|mg|vezes|x\b|dias|min))|s/n\b|sem\s+numero\b)"
-                 r"(?:[\s,\-]+(?:apto?\.?|apartamento|ap\.|casa|bloco|bl\.|conjunto|cj\.?|sala|andar)\s*\w+)*")
+                 r"(?:[\s,\-]+(?:apto?\.?|apartamento|ap\.|casa|bloco|bl\.|conjunto|cj\.?|sala|andar)\s*\w+)*"
+                 r"(?:\s+(?:fundos|frente))?")
 # Then its bairro, city and state: ", Vila Mariana, São Paulo - SP", " - Centro, Campinas/SP".
 _PLACES_PT = (r"(?:\s*(?:,|\s-\s)\s*(?-i:[A-Z][\w'.]*(?:\s+(?:d[aeo]s?\s+)?[A-Z][\w'.]*){0,3})){0,3}"
               r"(?:\s*[/\-]\s*(?-i:[A-Z]{2})\b)?")
@@ -199,6 +201,9 @@ _BLOCK_PT = (rf"\b(?-i:SQ[SN]|SH[IC][SN]|SCL[SN]|CL[SN]|EQ[SN]|QN[A-Z]|Q[ILS])\s
              rf"(?:\s+(?i:sul|norte))?(?:{_BLOCK_UNIT})*"
              rf"|(?i:\bquadra)\s+\d{{1,4}}(?:\s+(?i:sul|norte)(?:{_BLOCK_UNIT})*|(?:{_BLOCK_UNIT})+)")
 # Quebec's number before the street: "902 Rue Sherbrooke O, app 14, Montreal QC".
+# A village, farm or settlement on a road by its kilometre: "Aldeia Ypiranga, BR-307, km 12".
+_ROAD_KM = (r"(?:(?i:aldeia|sitio|fazenda|chacara|comunidade|assentamento|povoado)\s+"
+            r"(?:(?:d[aeo]s?\s+)?[A-Z][\w']*\s*){1,3},?\s+)?\b(?-i:BR|[A-Z]{2})-\d{3},?\s*(?i:km)\s*\d{1,4}")
 _RUE = (r"\b\d{1,5},?\s+(?i:rue|chemin|boulevard|boul\.|montee|rang)\s+" + _STREET_NAME
         + r"(?:[\s,]+(?i:app|apt|appartement|suite|bureau|unite)\.?\s*\w{1,5}\b)?")
 
@@ -229,10 +234,11 @@ def street_address() -> PatternRecognizer:
 
 
 def block_address() -> ContextRecognizer:
-    """Brasília's blocks and Quebec's streets, number first: a recognizer of its own, as Presidio's
-    pattern recognizers read every pattern case-insensitively, which costs these more."""
+    """Brasília's blocks, Quebec's streets, number first, and places on a road by its kilometre: a
+    recognizer of its own, as Presidio's pattern recognizers read every pattern case-insensitively, which
+    costs these more."""
     return ContextRecognizer("ADDRESS", "BlockAddress",
-                             [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7)])
+                             [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}|{_ROAD_KM}){_PLACES_PT})", 0.7)])
 
 
 # "Washington state", "estado de Minas Gerais": the words that say a place is a state or a country.
