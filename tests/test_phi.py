@@ -1371,3 +1371,36 @@ def test_a_first_name_before_a_word_of_neither_language(detector: PhiDetector, t
 def test_a_first_names_word_before_a_rare_past_or_in_a_compound_is_no_name(detector: PhiDetector,
                                                                            text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("can you remind tavake about the fasting", "tavake"), ("paciente: obiageli", "obiageli"),
+    ("wheres kalolaine? her dad is here", "kalolaine"), ("nalesoni and i will come at 3", "nalesoni"),
+    ("eu e a jucelia vamos amanha", "jucelia"), ("pergunta pro rivaldo se ja tomou", "rivaldo"),
+    ("liga pra a graca q ela sabe o horario", "graca"), ("pode ver se o aderbal ja chegou", "aderbal"),
+])
+def test_names_beside_a_person_cue_or_the_writer(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", ["me and my husband are coming", "pt readmitted with pneumonia",
+                                  "o hospital pede encaminhamento?", "remind me about the fasting",
+                                  "a luz do corredor apagou"])
+def test_a_person_cue_leaves_words_and_verbs_alone(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("my chart is https://portal.clinica.invalid/u/ana.souza", "URL", "https://portal.clinica.invalid/u/ana.souza"),
+    ("Handoff: bed 3 Odete Ramalho, 101, DNR", "AGE_OVER_89", "101"),
+    ("my aunt Benedita Sousa (ninety-four) lives alone", "AGE_OVER_89", "ninety-four"),
+    ("mora na Rua Quinze, casa 8 fundos, Vila Nova, Itu - SP", "ADDRESS",
+     "Rua Quinze, casa 8 fundos, Vila Nova, Itu - SP"),
+    ("mora na Aldeia Jaguapiru, BR-163, km 4, Dourados - MS", "ADDRESS",
+     "Aldeia Jaguapiru, BR-163, km 4, Dourados - MS"),
+    ("o cartao sus da minha vo eh 898 0011 2233 4455", "NATIONAL_ID", "898 0011 2233 4455"),
+    ("convenio geap mat. 5521907-3", "RECORD_ID", "5521907-3"),
+])
+def test_other_categories_by_general_rules(detector: PhiDetector, text: str, category: str,
+                                          value: str) -> None:
+    assert value in _spans(detector, text, category)
