@@ -238,7 +238,9 @@ def block_address() -> ContextRecognizer:
     recognizer of its own, as Presidio's pattern recognizers read every pattern case-insensitively, which
     costs these more."""
     return ContextRecognizer("ADDRESS", "BlockAddress",
-                             [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}|{_ROAD_KM}){_PLACES_PT})", 0.7)])
+                             [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7),
+                              # tried only where a kilometre is: its capitals defeat the prefilter
+                              (f"(?P<phi>{_ROAD_KM}{_PLACES_PT})", 0.7, r"(?i:km)\s*\d")])
 
 
 # "Washington state", "estado de Minas Gerais": the words that say a place is a state or a country.
