@@ -126,6 +126,9 @@ _NOT_UNIT = (r"(?!\s*(?:%|kg|kilos?|quilos?|lbs?|pounds?|libras|mg|mcg|ml|cm|mm|
              r"comprimidos|capsulas|gotas|ampolas|doses|unidades|pills|tablets|capsules|caps\b|drops|units))")
 
 
+# A flat's or a house's part after its number: "Rua Augusta, 95, apto 4".
+_FLAT = (r"(?:apto?|apartamento|apt|casa|bloco|bl|sala|andar|unit|suite|ste|fl|floor|lote|conjunto|cj|"
+         r"fundos)\b")
 _PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|crianca|pt|patient|man|woman|"
            r"lady|gentleman|male|female")
 
@@ -166,8 +169,9 @@ def age_in_apposition() -> ContextRecognizer:
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE_IN_WORDS})(?=\s*[,;.]|$))", 0.6),
         # or in parentheses after a name: "my father Giuseppe Ferraro (ninety-eight)", "Hemi (94)".
         (rf"(?i:[a-z]\s*\(\s*(?P<phi>{_AGE}){_NOT_UNIT}\s*(?:y/?o|yrs?|anos|a)?\s*\))", 0.6),
-        # or in digits between commas before any word: "rm 12 Esperanza Villalobos, 100, DNR".
-        (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*[a-z]))", 0.5),
+        # or in digits between commas before any word but a flat's: "rm 12 Esperanza Villalobos, 100, DNR"
+        # (not "Rua Augusta, 95, apto 4").
+        (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*[a-z])(?!\s*,\s*{_FLAT}))", 0.5),
         # or in digits between commas, going on about the person: "Haruko Fujiwara, 99, is coming".
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*(?:is|was|has|had|lives|who|with|w/|presenting|admitted|"
          r"e|eh|esta|tem|mora|que|vai|com|internad[oa]|fell|stable|estavel|alert|sem|no|s/p|c/o|h/o|hx|"

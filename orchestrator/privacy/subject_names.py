@@ -238,8 +238,8 @@ class SubjectNames(LocalRecognizer):
         word = tokens[i].word
         j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES and lang != "en")
         article = j < i - 1
-        if article and self._listed(word, lang, _ARTICLE_NAME):
-            return True
+        if article and self._listed(word, lang, _ARTICLE_NAME) and word not in self._names.places:
+            return True  # not a country's name: "o Jordan transbordou"
         listed = word in self._names.first
         if not ((self._named(word, lang) and (listed or not word.endswith(_DERIVED)))
                 or (article and listed)):
