@@ -1404,3 +1404,19 @@ def test_a_person_cue_leaves_words_and_verbs_alone(detector: PhiDetector, text: 
 def test_other_categories_by_general_rules(detector: PhiDetector, text: str, category: str,
                                           value: str) -> None:
     assert value in _spans(detector, text, category)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("a bi e a tainara vao juntas", ["bi", "tainara"]), ("text ky when the lab is back", ["ky"]),
+    ("pearl and i will both be there", ["pearl"]), ("this is for oriel, she's 5", ["oriel"]),
+])
+def test_nicknames_pairs_and_referred_words(detector: PhiDetector, text: str, names: list[str]) -> None:
+    found = _spans(detector, text, "NAME")
+    assert all(any(name in span for span in found) for name in names), found
+
+
+@pytest.mark.parametrize("text", ["text me at 555-0179 if the doctor runs late", "o paciente eh o mesmo",
+                                  "she flew in from Abuja, her bags are lost"])
+def test_nicknames_and_referred_words_leave_pronouns_verbs_and_places(detector: PhiDetector,
+                                                                       text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

@@ -74,10 +74,11 @@ _REFERRING = _PRONOUNS | _words("her his dela dele")
 _CONNECTIVES = _words("q que who because pq porque since")
 # Words a person's name stands right after, with no verb needed ("pls remind koa about the fasting",
 # "patient: oyelaran", "where's mele"); a colon may come between.
-_PERSON_CUES = _words("""ask asked tell told remind reminded avisa avise pede pergunta patient paciente pte
-    pcte pac pt where's wheres cade""")
+_PERSON_CUES = _words("""ask asked tell told remind reminded text avisa avise pede pergunta patient paciente
+    pte pcte pac pt crianca child kid baby bebe where's wheres cade""")
 # A verb's forms and derived nouns, rare as some are: "ambulating", "readmitted", "encaminhamento".
 _DERIVED = ("ing", "ed", "mento", "mentos", "cao", "coes", "ando", "endo", "indo", "ado", "ada", "ido", "ida")
+_POSSESSIVES = _words("minha meu minhas meus sua seu nossa nosso")
 # The writer, beside someone joined to them: "kiri and i", "me and tavi", "eu e a jussara".
 _SELF = _words("i me eu")
 _TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS)
@@ -90,6 +91,11 @@ _RARE_NAME = 2e-6
 # …nor a listed name mostly of the other language (`OTHER_LANGUAGE`), and not frequent in this one ("luz" in
 # English, "hope" in Portuguese; "hope" in English is the word).
 _FREQUENT = 5e-5
+# A word a pronoun refers to next is a name when no more frequent than this in the message's language
+# ("this is for wren, she's 4").
+_REFERRED = 5e-6
+# A two-letter word after a person cue is a nickname when no more frequent than this ("bo", "jo"; not "me").
+_NICKNAME = 3e-5
 # A Portuguese article before a listed name less frequent than this makes it a person's: "a nina ja tomou".
 _ARTICLE_NAME = 2e-5
 
@@ -241,15 +247,18 @@ class SubjectNames(LocalRecognizer):
         if article and self._listed(word, lang, _ARTICLE_NAME) and word not in self._names.places:
             return True  # not a country's name: "o Jordan transbordou"
         listed = word in self._names.first
-        if not ((self._named(word, lang) and (listed or not word.endswith(_DERIVED)))
-                or (article and listed)):
-            return False
-        before = tokens[j - 1].word if j > 0 and tokens[j].word == ":" else tokens[j].word if j >= 0 else ""
-        if before in _PERSON_CUES:
-            return True
         after = tuple(t.word for t in tokens[i + 1:i + 3])
-        return ((j > 0 and tokens[j].word in _JOINERS and tokens[j - 1].word in _SELF)
-                or (len(after) == 2 and after[0] in _JOINERS and after[1] in _SELF))
+        if ((j > 0 and tokens[j].word in _JOINERS and tokens[j - 1].word in _SELF)
+                or (len(after) == 2 and after[0] in _JOINERS and after[1] in _SELF)):
+            return listed or self._named(word, lang)  # "may and i will both be there"
+        before = tokens[j - 1].word if j > 0 and tokens[j].word == ":" else tokens[j].word if j >= 0 else ""
+        if before not in _PERSON_CUES:
+            return False
+        # a nickname of two letters too: "tell bo his ride is here"
+        nickname = (len(word) == 2 and word not in _VERBS_EN | _VERBS_PT
+                    and max(self._lang.frequency(word, None)) < _NICKNAME)
+        return (nickname or (article and listed)
+                or (self._named(word, lang) and (listed or not word.endswith(_DERIVED))))
 
     def _referred(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
         """A name then "she"/"ele"/"her" opening the next clause, maybe after a connective: "where is caca?
@@ -261,7 +270,9 @@ class SubjectNames(LocalRecognizer):
         word = tokens[i].word
         return (i + 1 < k < len(tokens) and tokens[k].word.split("'")[0] in _REFERRING
                 and (i == 0 or tokens[i - 1].word in _BEFORE_REFERRED)
-                and (self._named(word, lang) or self._listed(word, lang, 1.0)))
+                and (self._named(word, lang) or self._listed(word, lang, 1.0)
+                     or (self._lang.frequency(word, lang)[0] < _REFERRED  # not a place: "from Abuja, her…"
+                         and (i == 0 or tokens[i - 1].word != "from"))))
 
     def _introduced(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
         """A name after "this is", "it's", "sou o", ending its clause: "this is oyelaran, ok to come at
@@ -299,6 +310,11 @@ class SubjectNames(LocalRecognizer):
         listed = any(w in self._names.first or w in self._names.words for w in (first, second))
         if subject and listed and ((self._named(first, lang) and self._may_be_named(second, lang))
                                    or (self._named(second, lang) and self._may_be_named(first, lang))):
+            return [i, k]
+        # Both after a Portuguese article, one a name: the other is a person too ("a lu e a tati").
+        articled = k - i == 3 and i > 0 and tokens[i - 1].word in _ARTICLES
+        if (articled and (self._named(first, lang) or self._named(second, lang))
+                and self._may_name(first) and self._may_name(second) and second not in _POSSESSIVES):
             return [i, k]
         plural = k + 1 < len(tokens) and tokens[k + 1].word in _PLURAL
         both = all((w in self._names.first or w in self._names.words) and self._may_name(w)
