@@ -1420,3 +1420,13 @@ def test_nicknames_pairs_and_referred_words(detector: PhiDetector, text: str, na
 def test_nicknames_and_referred_words_leave_pronouns_verbs_and_places(detector: PhiDetector,
                                                                        text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+def test_a_first_name_alone_after_the_last_sentence_signs_it(detector: PhiDetector) -> None:
+    assert _spans(detector, "the portal still says my card expired. Marcelo", "NAME") == ["Marcelo"]
+    assert "NAME" not in detector.detect("can I come in on Saturday, Jan 20?").categories
+
+
+def test_a_birth_date_in_words_month_first(detector: PhiDetector) -> None:
+    text = "her date of birth is march third, nineteen fifty-two"
+    assert _spans(detector, text, "BIRTH_DATE") == ["march third, nineteen fifty-two"]

@@ -91,8 +91,9 @@ _NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
                 r"dezesseis|dezessete|dezoito|dezenove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|"
                 r"oitenta|noventa|cem|cento|mil|oitocentos|novecentos|primeiro)")
 _NUMBER_WORDS = rf"{_NUMBER_WORD}(?:(?:[\s-]+|\s+(?:e|and)\s+){_NUMBER_WORD}){{0,5}}"
-_DATE_IN_WORDS = (rf"(?:the\s+)?{_NUMBER_WORDS}\s+(?:de\s+|of\s+)?{_MONTH}"
-                  rf"(?:,?\s+(?:de\s+|of\s+)?{_NUMBER_WORDS})?(?!\w)")
+# Day first or, as in the US, month first: "april second, nineteen sixty-one".
+_DATE_IN_WORDS = (rf"(?:(?:the\s+)?{_NUMBER_WORDS}\s+(?:de\s+|of\s+)?{_MONTH}"
+                  rf"|{_MONTH}\s+(?:the\s+)?{_NUMBER_WORDS})(?:,?\s+(?:de\s+|of\s+)?{_NUMBER_WORDS})?(?!\w)")
 _BIRTH_LITERAL = re.compile(r"(?i)born|birth|dob|d\.o\.b|nasc|aniversario")
 
 

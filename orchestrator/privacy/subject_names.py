@@ -131,9 +131,10 @@ class SubjectNames(LocalRecognizer):
         for i, token in enumerate(tokens):
             if not self._may_name(token.word):
                 continue
-            if self._lone(text, tokens, i, lang) or self._cued(tokens, i, lang) or (places and (
+            if (self._lone(text, tokens, i, lang) or self._cued(tokens, i, lang)
+                    or self._signed(text, tokens, i) or (places and (
                     self._subject(tokens, i, lang) or self._referred(tokens, i, lang)
-                    or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang))):
+                    or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang)))):
                 found.add(i)
             if places:
                 found.update(self._joined(tokens, i, lang))
@@ -234,6 +235,13 @@ class SubjectNames(LocalRecognizer):
         # a Portuguese past, an English one: "acordou", "vomitou", "refused"
         return len(word) >= 5 and ((lang != "en" and word.endswith(_PAST))
                                    or (lang != "pt" and word.endswith("ed")))
+
+    def _signed(self, text: str, tokens: list[_Token], i: int) -> bool:
+        """A listed first name, capitalized, alone after the last sentence: a signature ("…still locked
+        out. Gabriel")."""
+        return (i > 0 and tokens[i - 1].word in _END_PUNCTUATION and text[tokens[i].start].isupper()
+                and tokens[i].word in self._names.first
+                and not any(c.isalnum() for c in text[tokens[i].end:]))
 
     def _cued(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
         """A word that is a name more than a word (`_named`) or a listed first name after a Portuguese
