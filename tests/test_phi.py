@@ -1371,3 +1371,62 @@ def test_a_first_name_before_a_word_of_neither_language(detector: PhiDetector, t
 def test_a_first_names_word_before_a_rare_past_or_in_a_compound_is_no_name(detector: PhiDetector,
                                                                            text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("can you remind tavake about the fasting", "tavake"), ("paciente: obiageli", "obiageli"),
+    ("wheres kalolaine? her dad is here", "kalolaine"), ("nalesoni and i will come at 3", "nalesoni"),
+    ("eu e a jucelia vamos amanha", "jucelia"), ("pergunta pro rivaldo se ja tomou", "rivaldo"),
+    ("liga pra a graca q ela sabe o horario", "graca"), ("pode ver se o aderbal ja chegou", "aderbal"),
+])
+def test_names_beside_a_person_cue_or_the_writer(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", ["me and my husband are coming", "pt readmitted with pneumonia",
+                                  "o hospital pede encaminhamento?", "remind me about the fasting",
+                                  "a luz do corredor apagou"])
+def test_a_person_cue_leaves_words_and_verbs_alone(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("my chart is https://portal.clinica.invalid/u/ana.souza", "URL", "https://portal.clinica.invalid/u/ana.souza"),
+    ("Handoff: bed 3 Odete Ramalho, 101, DNR", "AGE_OVER_89", "101"),
+    ("my aunt Benedita Sousa (ninety-four) lives alone", "AGE_OVER_89", "ninety-four"),
+    ("mora na Rua Quinze, casa 8 fundos, Vila Nova, Itu - SP", "ADDRESS",
+     "Rua Quinze, casa 8 fundos, Vila Nova, Itu - SP"),
+    ("mora na Aldeia Jaguapiru, BR-163, km 4, Dourados - MS", "ADDRESS",
+     "Aldeia Jaguapiru, BR-163, km 4, Dourados - MS"),
+    ("o cartao sus da minha vo eh 898 0011 2233 4455", "NATIONAL_ID", "898 0011 2233 4455"),
+    ("convenio geap mat. 5521907-3", "RECORD_ID", "5521907-3"),
+])
+def test_other_categories_by_general_rules(detector: PhiDetector, text: str, category: str,
+                                          value: str) -> None:
+    assert value in _spans(detector, text, category)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("a bi e a tainara vao juntas", ["bi", "tainara"]), ("text ky when the lab is back", ["ky"]),
+    ("pearl and i will both be there", ["pearl"]), ("this is for oriel, she's 5", ["oriel"]),
+])
+def test_nicknames_pairs_and_referred_words(detector: PhiDetector, text: str, names: list[str]) -> None:
+    found = _spans(detector, text, "NAME")
+    assert all(any(name in span for span in found) for name in names), found
+
+
+@pytest.mark.parametrize("text", ["text me at 555-0179 if the doctor runs late", "o paciente eh o mesmo",
+                                  "she flew in from Abuja, her bags are lost"])
+def test_nicknames_and_referred_words_leave_pronouns_verbs_and_places(detector: PhiDetector,
+                                                                       text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+def test_a_first_name_alone_after_the_last_sentence_signs_it(detector: PhiDetector) -> None:
+    assert _spans(detector, "the portal still says my card expired. Marcelo", "NAME") == ["Marcelo"]
+    assert "NAME" not in detector.detect("can I come in on Saturday, Jan 20?").categories
+
+
+def test_a_birth_date_in_words_month_first(detector: PhiDetector) -> None:
+    text = "her date of birth is march third, nineteen fifty-two"
+    assert _spans(detector, text, "BIRTH_DATE") == ["march third, nineteen fifty-two"]

@@ -21,6 +21,7 @@ from tests.eval.phi_public import (
     HOLDOUT14_PATH,
     HOLDOUT15_PATH,
     HOLDOUT16_PATH,
+    HOLDOUT17_PATH,
     HOLDOUT_PATH,
     SET_PATH,
     score,
@@ -49,9 +50,10 @@ def test_phi_on_the_held_out_messages_holds_its_floors():
 def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
     for path, floor in ((HOLDOUT2_PATH, 0.98), (HOLDOUT3_PATH, 0.98), (HOLDOUT4_PATH, 0.97),
                         (HOLDOUT5_PATH, 0.99), (HOLDOUT6_PATH, 0.98), (HOLDOUT7_PATH, 0.99),
-                        (HOLDOUT8_PATH, 0.98), (FAMILIES_PATH, 0.975), (HOLDOUT9_PATH, 0.965),
+                        (HOLDOUT8_PATH, 0.98), (FAMILIES_PATH, 0.98), (HOLDOUT9_PATH, 0.965),
                         (HOLDOUT10_PATH, 0.99), (HOLDOUT11_PATH, 0.985), (HOLDOUT12_PATH, 0.99),
-                        (HOLDOUT13_PATH, 0.985), (HOLDOUT15_PATH, 0.985), (HOLDOUT16_PATH, 0.98)):
+                        (HOLDOUT13_PATH, 0.985), (HOLDOUT15_PATH, 0.985), (HOLDOUT16_PATH, 0.98),
+                        (HOLDOUT17_PATH, 0.99)):
         result = score(path)
         assert result.message_recall >= floor, (path.name, result.missed)
         assert result.span_precision >= MIN_SPAN_PRECISION
@@ -61,7 +63,8 @@ def test_the_held_out_sets_stay_at_their_measured_rates():
     # Never tuned on; a fall below is a regression. phi_holdout14.json: 99.1% after rounds 15 and 16
     # (phi_holdout13.json was held out too until round 17: 95.6% first, 96.0% after rounds 15 and 16;
     # phi_holdout15.json until round 18: 94.8% before round 17, 95.8% after it; phi_holdout16.json until
-    # round 19: 93.9% before round 18, 95.3% after it).
+    # round 19: 93.9% before round 18, 95.3% after it; phi_holdout17.json until round 20: 94.4% before round
+    # 19, 97.2% after it).
     result = score(HOLDOUT14_PATH)
     assert result.message_recall >= 0.99, HOLDOUT14_PATH.name
     assert result.span_precision >= MIN_SPAN_PRECISION

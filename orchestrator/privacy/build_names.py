@@ -38,6 +38,10 @@ COMMON_ZIPF = 4.0  # wordfreq's Zipf scale: 4 is once per 100,000 words
 # Deeper in the lists, words ("farmacia", "come", "tomei", "lap") outnumber names that are also words:
 # there a name is kept only when rarer than once per 500,000 words and not a drug's ("Allegra").
 RARE_ZIPF = 3.3
+# A first name that is one of the language's most frequent words ("the", "you", "take", "uma", "ele": a
+# function word or an everyday verb, three hundred times a million words and more) is dropped unless it
+# ranks high as a name somewhere ("can", "will", "paulo" stay).
+FUNCTION_ZIPF, NAME_RANK = 5.5, 150
 
 HEADER = """\
 # Person names for the PHI detector, most frequent first, written by
@@ -47,7 +51,8 @@ HEADER = """\
 # Countries: top {home_top} of {home}; top {abroad_top} of {abroad}; and names with a Zipf frequency
 # under {rare} as words, not names of drugs, in the top {deep_top} of those and of {further}.
 # Word flags: names with a wordfreq (https://github.com/rspeer/wordfreq, Apache-2.0) Zipf frequency of
-# at least {zipf} in English, Portuguese or Spanish.
+# at least {zipf} in English, Portuguese or Spanish. First names with a Zipf frequency of {function} or more
+# and no rank within {name_rank} are left out (function words and everyday verbs).
 # Place flags: names of countries in English, Portuguese or Spanish (pycountry, LGPL-2.1; its ISO 3166
 # names and their translations). Columns: kind (first|last), name (accents stripped, lower case),
 # best rank in those countries, flags ("word", "place", comma-separated).
@@ -60,6 +65,11 @@ def word_frequency(spellings: set[str]) -> float:
     from wordfreq import zipf_frequency
 
     return max(zipf_frequency(name, lang) for name in spellings for lang in ("en", "pt", "es"))
+
+
+def function_word(frequency: float, rank: int) -> bool:
+    """A first name too frequent as a word to read as a name (`FUNCTION_ZIPF`)."""
+    return frequency >= FUNCTION_ZIPF and rank > NAME_RANK
 
 
 def ranked(names: dict[str, dict], top: dict[str, int]) -> dict[str, tuple[int, set[str]]]:
@@ -88,7 +98,8 @@ def build(path: Path = DATA_PATH) -> int:
     deep = {country: DEEP_TOP for country in (*ABROAD, *FURTHER)} | {country: HOME_TOP for country in HOME}
     lines = [HEADER.format(version=version("names-dataset"), home_top=HOME_TOP, home=", ".join(HOME),
                            abroad_top=ABROAD_TOP, abroad=", ".join(ABROAD), rare=RARE_ZIPF, deep_top=DEEP_TOP,
-                           further=", ".join(FURTHER), zipf=COMMON_ZIPF)]
+                           further=", ".join(FURTHER), zipf=COMMON_ZIPF, function=FUNCTION_ZIPF,
+                           name_rank=NAME_RANK)]
     countries, drugs = country_names(), name_index()
     for kind, names in (("first", dataset.first_names), ("last", dataset.last_names)):
         best = ranked(names, top)
@@ -96,7 +107,10 @@ def build(path: Path = DATA_PATH) -> int:
                  if name not in best and name not in drugs and word_frequency(found[1]) < RARE_ZIPF}
         for name, (rank, _) in sorted(best.items(), key=lambda kv: (kv[1][0], kv[0])):
             # Folded only: "Vitória" is a word, yet "a vitoria tem 6 anos" is a girl.
-            flags = ["word"] * (word_frequency({name}) >= COMMON_ZIPF) + ["place"] * (name in countries)
+            frequency = word_frequency({name})
+            if kind == "first" and function_word(frequency, rank):
+                continue
+            flags = ["word"] * (frequency >= COMMON_ZIPF) + ["place"] * (name in countries)
             lines.append(f"{kind}\t{name}\t{rank}\t{','.join(flags)}\n")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(lines), encoding="utf-8")

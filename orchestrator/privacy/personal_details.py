@@ -91,8 +91,9 @@ _NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
                 r"dezesseis|dezessete|dezoito|dezenove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|"
                 r"oitenta|noventa|cem|cento|mil|oitocentos|novecentos|primeiro)")
 _NUMBER_WORDS = rf"{_NUMBER_WORD}(?:(?:[\s-]+|\s+(?:e|and)\s+){_NUMBER_WORD}){{0,5}}"
-_DATE_IN_WORDS = (rf"(?:the\s+)?{_NUMBER_WORDS}\s+(?:de\s+|of\s+)?{_MONTH}"
-                  rf"(?:,?\s+(?:de\s+|of\s+)?{_NUMBER_WORDS})?(?!\w)")
+# Day first or, as in the US, month first: "april second, nineteen sixty-one".
+_DATE_IN_WORDS = (rf"(?:(?:the\s+)?{_NUMBER_WORDS}\s+(?:de\s+|of\s+)?{_MONTH}"
+                  rf"|{_MONTH}\s+(?:the\s+)?{_NUMBER_WORDS})(?:,?\s+(?:de\s+|of\s+)?{_NUMBER_WORDS})?(?!\w)")
 _BIRTH_LITERAL = re.compile(r"(?i)born|birth|dob|d\.o\.b|nasc|aniversario")
 
 
@@ -126,6 +127,9 @@ _NOT_UNIT = (r"(?!\s*(?:%|kg|kilos?|quilos?|lbs?|pounds?|libras|mg|mcg|ml|cm|mm|
              r"comprimidos|capsulas|gotas|ampolas|doses|unidades|pills|tablets|capsules|caps\b|drops|units))")
 
 
+# A flat's or a house's part after its number: "Rua Augusta, 95, apto 4".
+_FLAT = (r"(?:apto?|apartamento|apt|casa|bloco|bl|sala|andar|unit|suite|ste|fl|floor|lote|conjunto|cj|"
+         r"fundos)\b")
 _PERSON = (r"senhora?|senhor|sra?\.?|paciente|pcte|pte|idos[oa]|homem|mulher|crianca|pt|patient|man|woman|"
            r"lady|gentleman|male|female")
 
@@ -164,6 +168,11 @@ def age_in_apposition() -> ContextRecognizer:
     return ContextRecognizer("AGE_OVER_89", "AgeInApposition", [
         (rf"[a-z],\s*(?P<phi>{_AGE})(?-i:[MF])(?=\s*[,;])", 0.7),
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE_IN_WORDS})(?=\s*[,;.]|$))", 0.6),
+        # or in parentheses after a name: "my father Giuseppe Ferraro (ninety-eight)", "Hemi (94)".
+        (rf"(?i:[a-z]\s*\(\s*(?P<phi>{_AGE}){_NOT_UNIT}\s*(?:y/?o|yrs?|anos|a)?\s*\))", 0.6),
+        # or in digits between commas before any word but a flat's: "rm 12 Esperanza Villalobos, 100, DNR"
+        # (not "Rua Augusta, 95, apto 4").
+        (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*[a-z])(?!\s*,\s*{_FLAT}))", 0.5),
         # or in digits between commas, going on about the person: "Haruko Fujiwara, 99, is coming".
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE})(?=\s*,\s*(?:is|was|has|had|lives|who|with|w/|presenting|admitted|"
          r"e|eh|esta|tem|mora|que|vai|com|internad[oa]|fell|stable|estavel|alert|sem|no|s/p|c/o|h/o|hx|"
@@ -179,9 +188,11 @@ _STREET_PT = (r"(?i:\b(?:rua|r\.|avenida|av\.?|alameda|al\.|travessa|trav\.|tv\.
 _STREET_NAME = r"(?:(?:d[aeo]s?|[A-Za-z][\w'.]*|\d{1,2}\s+de)\s+){0,5}[A-Za-z][\w'.]*"
 # ", 123", " nº 45", then "apto 12", "bloco B"; not a time or an age ("às 10h", "90 anos").
 # Or no number at all, said so: "Rua São Bento, s/n, Zona Rural".
-_HOUSE_NUMBER = (r"[\s,]*(?:(?:n[o\u00ba\u00b0]\.?\s*|numero\s+)?\d{1,5}"
+# Or a house's unit standing for its number, at the back or front: "Rua Sete, casa 14 fundos".
+_HOUSE_NUMBER = (r"[\s,]*(?:(?:n[o\u00ba\u00b0]\.?\s*|numero\s+|(?:casa|lote)\s+)?\d{1,5}"
                  r"(?![\d/:]|[.,]\d|\s*(?:h\b|hs\b|horas|anos|mg|vezes|x\b|dias|min))|s/n\b|sem\s+numero\b)"
-                 r"(?:[\s,\-]+(?:apto?\.?|apartamento|ap\.|casa|bloco|bl\.|conjunto|cj\.?|sala|andar)\s*\w+)*")
+                 r"(?:[\s,\-]+(?:apto?\.?|apartamento|ap\.|casa|bloco|bl\.|conjunto|cj\.?|sala|andar)\s*\w+)*"
+                 r"(?:\s+(?:fundos|frente))?")
 # Then its bairro, city and state: ", Vila Mariana, São Paulo - SP", " - Centro, Campinas/SP".
 _PLACES_PT = (r"(?:\s*(?:,|\s-\s)\s*(?-i:[A-Z][\w'.]*(?:\s+(?:d[aeo]s?\s+)?[A-Z][\w'.]*){0,3})){0,3}"
               r"(?:\s*[/\-]\s*(?-i:[A-Z]{2})\b)?")
@@ -195,6 +206,9 @@ _BLOCK_PT = (rf"\b(?-i:SQ[SN]|SH[IC][SN]|SCL[SN]|CL[SN]|EQ[SN]|QN[A-Z]|Q[ILS])\s
              rf"(?:\s+(?i:sul|norte))?(?:{_BLOCK_UNIT})*"
              rf"|(?i:\bquadra)\s+\d{{1,4}}(?:\s+(?i:sul|norte)(?:{_BLOCK_UNIT})*|(?:{_BLOCK_UNIT})+)")
 # Quebec's number before the street: "902 Rue Sherbrooke O, app 14, Montreal QC".
+# A village, farm or settlement on a road by its kilometre: "Aldeia Ypiranga, BR-307, km 12".
+_ROAD_KM = (r"(?:(?i:aldeia|sitio|fazenda|chacara|comunidade|assentamento|povoado)\s+"
+            r"(?:(?:d[aeo]s?\s+)?[A-Z][\w']*\s*){1,3},?\s+)?\b(?-i:BR|[A-Z]{2})-\d{3},?\s*(?i:km)\s*\d{1,4}")
 _RUE = (r"\b\d{1,5},?\s+(?i:rue|chemin|boulevard|boul\.|montee|rang)\s+" + _STREET_NAME
         + r"(?:[\s,]+(?i:app|apt|appartement|suite|bureau|unite)\.?\s*\w{1,5}\b)?")
 
@@ -225,10 +239,13 @@ def street_address() -> PatternRecognizer:
 
 
 def block_address() -> ContextRecognizer:
-    """Brasília's blocks and Quebec's streets, number first: a recognizer of its own, as Presidio's
-    pattern recognizers read every pattern case-insensitively, which costs these more."""
+    """Brasília's blocks, Quebec's streets, number first, and places on a road by its kilometre: a
+    recognizer of its own, as Presidio's pattern recognizers read every pattern case-insensitively, which
+    costs these more."""
     return ContextRecognizer("ADDRESS", "BlockAddress",
-                             [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7)])
+                             [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7),
+                              # tried only where a kilometre is: its capitals defeat the prefilter
+                              (f"(?P<phi>{_ROAD_KM}{_PLACES_PT})", 0.7, r"(?i:km)\s*\d")])
 
 
 # "Washington state", "estado de Minas Gerais": the words that say a place is a state or a country.

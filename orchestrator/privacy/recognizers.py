@@ -113,6 +113,8 @@ class CpfRecognizer(PatternRecognizer):
 # Or whose and when: "rg do meu filho MG-…", "cartao do sus, numero era 706…", "my SIN? its 046…".
 _FILL = (r"(?:[\s:#=\-]|\b(?:n[o\u00ba\u00b0]|nr|num|number|numero|is|e|eh|o|a|do|da|of|dele|dela|"
          r"meu|minha|my|his|her|its|paciente|patient|filh[oa]|son|daughter|era|was)\b\.?|[,?](?=\s))*?")
+# Or a few words, then a verb: "cartao sus do pedro eh 898…", "patient id at the old hospital was SJH-204471".
+_BETWEEN = r"(?:\s+[a-z]+){0,6}?\s+(?:was|is|e|eh|era|foi|numero|number|:)\s*"
 
 
 def rg() -> PatternRecognizer:
@@ -139,7 +141,7 @@ def national_id_context() -> ContextRecognizer:
     # New Zealand's National Health Index: three letters, then four digits or two digits and two letters.
     nhi = r"(?P<phi>(?-i:[A-HJ-NP-Z]{3}(?:\d{4}|\d{2}[A-HJ-NP-Z]{2})))"
     return ContextRecognizer("NATIONAL_ID", "NationalIdContext",
-                             [(rf"(?i:\b(?:{words})\b{_FILL}){value}{_E}", 0.8),
+                             [(rf"(?i:\b(?:{words})\b(?:{_FILL}|{_BETWEEN})){value}{_E}", 0.8),
                               (rf"(?i:\bnhi(?:\s+(?:number|no))?\b{_FILL}){nhi}{_E}", 0.8)])
 
 
@@ -295,7 +297,7 @@ _INSURERS = (r"unimed|bradesco|amil|sulamerica|hapvida|notredame|intermedica|gol
 def record_id_context() -> ContextRecognizer:
     # "matricula do ipsemg": a registration at an institution, named after it.
     words = (r"prontuario|ficha|registro\s+(?:d[aeo]\s+)?paciente|registro\s+medico|"
-             r"matricula(?:\s+(?:d[oa]\s+)?[a-z]+)?|reg\.|registro\s+hospitalar|"
+             r"matricula(?:\s+(?:d[oa]\s+)?[a-z]+)?|mat\.|reg\.|registro\s+hospitalar|"
              r"carteirinha(?:\s+do\s+(?:convenio|plano(?:\s+de\s+saude)?))?|"
              r"cartao\s+(?:do\s+)?(?:sus|convenio|plano(?:\s+de\s+saude)?)|numero\s+do\s+convenio|cns|mrn|"
              r"medical\s+record(?:\s+(?:number|no|#))?|record\s+(?:number|no|#)|chart(?:\s+(?:number|no))?|"
@@ -319,19 +321,21 @@ def record_id_context() -> ContextRecognizer:
              # An insurer's or a file's letters, then its number: "UHC 904471236", "PR 0045 1182",
              # "C 28 441 903".
              r"|(?-i:[A-Z]{1,4})[ ](?:\d{6,16}|\d{3,6}[ .]\d{3,16})(?![\w\-/]))")
-    # A few words may come between the record word and its value, ending in a verb: "patient id at
-    # the old hospital was SJH-204471", "matrícula do convênio do meu pai é BR-55420918-3".
-    between = r"(?:\s+[a-z]+){0,6}?\s+(?:was|is|e|eh|era|foi|numero|number|:)\s*"
     # Not a price or a count: "o convênio é 350 reais", "the policy covers 12 visits".
     amount = r"(?!\s*(?:reais|r\$|dollars?|usd|%|por\s+mes|a\s+month|visits|sessions|sessoes|consultas))"
     # "hospital no. H0392271": an abbreviation's dot.
     return ContextRecognizer("RECORD_ID", "RecordIdContext",
-                             [(rf"(?i:\b(?:{words})(?!\w)\.?(?:{_FILL}|{between})){value}{amount}", 0.8)])
+                             [(rf"(?i:\b(?:{words})(?!\w)\.?(?:{_FILL}|{_BETWEEN})){value}{amount}", 0.8)])
+
+
+# A link with its scheme is a URL whatever its top-level domain ("https://saudeagora.fake/paciente/…").
+_SCHEMED = re.compile(r"(?i)\bhttps?://[^\s<>\"']*[^\s<>\"'.,;:!?)\]]")
 
 
 class GluedWordsUrlRecognizer(UrlRecognizer):
     """Presidio's URL recognizer, except where its top-level domain runs on into a word: that is a
-    missing space after a full stop ("consulta.Preciso" is not a site in Puerto Rico, .pr)."""
+    missing space after a full stop ("consulta.Preciso" is not a site in Puerto Rico, .pr). And any link
+    with its scheme (`_SCHEMED`)."""
 
     def __init__(self) -> None:
         super().__init__(supported_entity="URL")
@@ -341,4 +345,7 @@ class GluedWordsUrlRecognizer(UrlRecognizer):
                 regex_flags: int | None = None) -> list[RecognizerResult]:
         results = (self._scan(text) if regex_flags is None
                    else super().analyze(text, entities, nlp_artifacts, regex_flags))
-        return [r for r in results if not text[r.end:r.end + 1].isalnum()]
+        results = [r for r in results if not text[r.end:r.end + 1].isalnum()]
+        if "://" in text:
+            results += [RecognizerResult("URL", m.start(), m.end(), 0.6) for m in _SCHEMED.finditer(text)]
+        return results

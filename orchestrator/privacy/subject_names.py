@@ -63,11 +63,24 @@ _FIELDS = _words("dob dn ssn cpf rg cep zip mrn nif nhs sus cns pt pte pct pcte 
 _INTRODUCING = _words("it's its im i'm sou")
 # Words a person's name follows when "she"/"ele" refers to it next: "where is caca? she…", "about zinhle,
 # she…".
-_BEFORE_REFERRED = _words("""is was about with for to from saw see ask tell call where wheres o a cade com pra
-    pro para and e""")
+_BEFORE_REFERRED = _words("""is was about with for to from saw see ask tell call where wheres where's o a cade
+    com pra pro para and e da do""")
 # Words before two people joined, besides a clause's opening: "can sione and lupe share…".
 _ASKING = _words("can could will would should does did do may pode podem")
 _TITLES = _words("dr dra mr mrs ms sr sra srta prof")
+# Who a name "she"/"ele" refers to may be told with a possessive too ("where's mele? her mom called"), and
+# after a connective ("fala com a luz q ela ta com os exames").
+_REFERRING = _PRONOUNS | _words("her his dela dele")
+_CONNECTIVES = _words("q que who because pq porque since")
+# Words a person's name stands right after, with no verb needed ("pls remind koa about the fasting",
+# "patient: oyelaran", "where's mele"); a colon may come between.
+_PERSON_CUES = _words("""ask asked tell told remind reminded text avisa avise pede pergunta patient paciente
+    pte pcte pac pt crianca child kid baby bebe where's wheres cade""")
+# A verb's forms and derived nouns, rare as some are: "ambulating", "readmitted", "encaminhamento".
+_DERIVED = ("ing", "ed", "mento", "mentos", "cao", "coes", "ando", "endo", "indo", "ado", "ada", "ido", "ida")
+_POSSESSIVES = _words("minha meu minhas meus sua seu nossa nosso")
+# The writer, beside someone joined to them: "kiri and i", "me and tavi", "eu e a jussara".
+_SELF = _words("i me eu")
 _TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS)
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|[,.;:!?]")
 _END_PUNCTUATION = frozenset(",.;:!?")
@@ -78,6 +91,11 @@ _RARE_NAME = 2e-6
 # …nor a listed name mostly of the other language (`OTHER_LANGUAGE`), and not frequent in this one ("luz" in
 # English, "hope" in Portuguese; "hope" in English is the word).
 _FREQUENT = 5e-5
+# A word a pronoun refers to next is a name when no more frequent than this in the message's language
+# ("this is for wren, she's 4").
+_REFERRED = 5e-6
+# A two-letter word after a person cue is a nickname when no more frequent than this ("bo", "jo"; not "me").
+_NICKNAME = 3e-5
 # A Portuguese article before a listed name less frequent than this makes it a person's: "a nina ja tomou".
 _ARTICLE_NAME = 2e-5
 
@@ -113,9 +131,10 @@ class SubjectNames(LocalRecognizer):
         for i, token in enumerate(tokens):
             if not self._may_name(token.word):
                 continue
-            if self._lone(text, tokens, i, lang) or (places and (
+            if (self._lone(text, tokens, i, lang) or self._cued(tokens, i, lang)
+                    or self._signed(text, tokens, i) or (places and (
                     self._subject(tokens, i, lang) or self._referred(tokens, i, lang)
-                    or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang))):
+                    or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang)))):
                 found.add(i)
             if places:
                 found.update(self._joined(tokens, i, lang))
@@ -217,12 +236,51 @@ class SubjectNames(LocalRecognizer):
         return len(word) >= 5 and ((lang != "en" and word.endswith(_PAST))
                                    or (lang != "pt" and word.endswith("ed")))
 
+    def _signed(self, text: str, tokens: list[_Token], i: int) -> bool:
+        """A listed first name, capitalized, alone after the last sentence: a signature ("…still locked
+        out. Gabriel")."""
+        return (i > 0 and tokens[i - 1].word in _END_PUNCTUATION and text[tokens[i].start].isupper()
+                and tokens[i].word in self._names.first
+                and not any(c.isalnum() for c in text[tokens[i].end:]))
+
+    def _cued(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A word that is a name more than a word (`_named`) or a listed first name after a Portuguese
+        article, right after a person cue ("remind koa", "patient: oyelaran") or joined to the writer ("kiri
+        and i", "eu e a jussara"); or a listed first name after a Portuguese article anywhere ("ve como ta o
+        joaquim pra mim"). Recall first: the cue is the place; an unlisted word may not end like a verb's
+        form or a derived noun ("pt readmitted", "pede encaminhamento")."""
+        word = tokens[i].word
+        j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES and lang != "en")
+        article = j < i - 1
+        if article and self._listed(word, lang, _ARTICLE_NAME) and word not in self._names.places:
+            return True  # not a country's name: "o Jordan transbordou"
+        listed = word in self._names.first
+        after = tuple(t.word for t in tokens[i + 1:i + 3])
+        if ((j > 0 and tokens[j].word in _JOINERS and tokens[j - 1].word in _SELF)
+                or (len(after) == 2 and after[0] in _JOINERS and after[1] in _SELF)):
+            return listed or self._named(word, lang)  # "may and i will both be there"
+        before = tokens[j - 1].word if j > 0 and tokens[j].word == ":" else tokens[j].word if j >= 0 else ""
+        if before not in _PERSON_CUES:
+            return False
+        # a nickname of two letters too: "tell bo his ride is here"
+        nickname = (len(word) == 2 and word not in _VERBS_EN | _VERBS_PT
+                    and max(self._lang.frequency(word, None)) < _NICKNAME)
+        return (nickname or (article and listed)
+                or (self._named(word, lang) and (listed or not word.endswith(_DERIVED))))
+
     def _referred(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
-        """A name then "she"/"ele" opening the next clause: "where is caca? she has the card"."""
-        return (i + 2 < len(tokens) and tokens[i + 1].word in _END_PUNCTUATION
-                and tokens[i + 2].word.split("'")[0] in _PRONOUNS
+        """A name then "she"/"ele"/"her" opening the next clause, maybe after a connective: "where is caca?
+        she has the card", "fala com a luz q ela ta com os exames". Any listed first name: the pronoun tells
+        a person is meant."""
+        k = i + 1
+        if k < len(tokens) and (tokens[k].word in _END_PUNCTUATION or tokens[k].word in _CONNECTIVES):
+            k += 1 + (k + 1 < len(tokens) and tokens[k + 1].word in _CONNECTIVES)
+        word = tokens[i].word
+        return (i + 1 < k < len(tokens) and tokens[k].word.split("'")[0] in _REFERRING
                 and (i == 0 or tokens[i - 1].word in _BEFORE_REFERRED)
-                and self._named(tokens[i].word, lang))
+                and (self._named(word, lang) or self._listed(word, lang, 1.0)
+                     or (self._lang.frequency(word, lang)[0] < _REFERRED  # not a place: "from Abuja, her…"
+                         and (i == 0 or tokens[i - 1].word != "from"))))
 
     def _introduced(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
         """A name after "this is", "it's", "sou o", ending its clause: "this is oyelaran, ok to come at
@@ -260,6 +318,11 @@ class SubjectNames(LocalRecognizer):
         listed = any(w in self._names.first or w in self._names.words for w in (first, second))
         if subject and listed and ((self._named(first, lang) and self._may_be_named(second, lang))
                                    or (self._named(second, lang) and self._may_be_named(first, lang))):
+            return [i, k]
+        # Both after a Portuguese article, one a name: the other is a person too ("a lu e a tati").
+        articled = k - i == 3 and i > 0 and tokens[i - 1].word in _ARTICLES
+        if (articled and (self._named(first, lang) or self._named(second, lang))
+                and self._may_name(first) and self._may_name(second) and second not in _POSSESSIVES):
             return [i, k]
         plural = k + 1 < len(tokens) and tokens[k + 1].word in _PLURAL
         both = all((w in self._names.first or w in self._names.words) and self._may_name(w)
