@@ -22,6 +22,7 @@ from tests.eval.phi_public import (
     HOLDOUT15_PATH,
     HOLDOUT16_PATH,
     HOLDOUT17_PATH,
+    HOLDOUT18_PATH,
     HOLDOUT_PATH,
     SET_PATH,
     score,
@@ -64,7 +65,9 @@ def test_the_held_out_sets_stay_at_their_measured_rates():
     # (phi_holdout13.json was held out too until round 17: 95.6% first, 96.0% after rounds 15 and 16;
     # phi_holdout15.json until round 18: 94.8% before round 17, 95.8% after it; phi_holdout16.json until
     # round 19: 93.9% before round 18, 95.3% after it; phi_holdout17.json until round 20: 94.4% before round
-    # 19, 97.2% after it).
-    result = score(HOLDOUT14_PATH)
-    assert result.message_recall >= 0.99, HOLDOUT14_PATH.name
-    assert result.span_precision >= MIN_SPAN_PRECISION
+    # 19, 97.2% after it). phi_holdout14 read 100% after round 20. phi_holdout18.json: 97.7% before and
+    # after round 20.
+    for path, floor in ((HOLDOUT14_PATH, 0.99), (HOLDOUT18_PATH, 0.975)):
+        result = score(path)
+        assert result.message_recall >= floor, path.name
+        assert result.span_precision >= MIN_SPAN_PRECISION
