@@ -101,8 +101,10 @@ class Journal:
     """The journal file of one orchestrator's data directory (a second orchestrator on the same
     directory is refused at start) and the thread that commits it."""
 
-    def __init__(self, path: Path, sessions: SessionStore, chain: SqliteChain) -> None:
+    def __init__(self, path: Path, sessions: SessionStore, chain: SqliteChain, *,
+                 compact_bytes: int = COMPACT_BYTES) -> None:
         self.path = path
+        self._compact_bytes = compact_bytes
         self._sessions = sessions
         self._chain = chain
         self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
@@ -170,7 +172,7 @@ class Journal:
                 if not self._waiting:
                     os.ftruncate(self._fd, 0)
                     self._size = 0
-                elif self._size > COMPACT_BYTES:
+                elif self._size > self._compact_bytes:
                     self._rewrite(self._waiting)
 
     def _commit(self, entries: Sequence[_Entry]) -> bool:

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator import recording
 from orchestrator.privacy.seal import Seal
 from orchestrator.recording import Journal, _Entry
 from orchestrator.sessions import Lifetimes, Session, SqliteSessionStore
@@ -34,9 +33,9 @@ def stores(directory: Path) -> tuple[SqliteSessionStore, SqliteChain]:
             SqliteChain(chain, key, create=not chain.exists()))
 
 
-def opened(directory: Path) -> tuple[Journal, SqliteSessionStore, SqliteChain]:
+def opened(directory: Path, **options: int) -> tuple[Journal, SqliteSessionStore, SqliteChain]:
     sessions, chain = stores(directory)
-    return Journal(directory / "turns.journal", sessions, chain), sessions, chain
+    return Journal(directory / "turns.journal", sessions, chain, **options), sessions, chain
 
 
 def turn(sessions: SqliteSessionStore, session_id: str = "") -> Session:
@@ -116,12 +115,12 @@ def test_a_start_adds_no_record_the_chain_already_has(tmp_path: Path) -> None:
     assert sessions.load(third.session_id) == third
 
 
-def test_a_journal_compacted_under_load_loses_no_turn(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(recording, "COMPACT_BYTES", 1)  # every commit that leaves turns waiting compacts
+def test_a_journal_compacted_under_load_loses_no_turn(tmp_path: Path) -> None:
     stores(tmp_path)
     with ExitStack() as stack:
         write_locked(tmp_path, stack)
-        journal, sessions, chain = opened(tmp_path)
+        # Every commit that leaves turns waiting compacts the file.
+        journal, sessions, chain = opened(tmp_path, compact_bytes=1)
         kept = [turn(sessions) for _ in range(3)]
         asyncio.run(journal.keep(kept[0], record(1, kept[0].session_id)))
         time.sleep(0.3)  # the writer took the first alone and waits for the lock
