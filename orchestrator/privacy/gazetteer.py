@@ -21,6 +21,7 @@ from wordfreq import get_frequency_dict
 from orchestrator.privacy.recognizers import ContextRecognizer
 from orchestrator.privacy.syllable_names import korean_given_name
 from runtime.text.fold import strip_accents
+from tools.drug_loader import name_index
 
 DATA_PATH = Path(__file__).with_name("data") / "names.tsv"
 _TOKEN = re.compile(r"[A-Za-z](?:'?[A-Za-z])*(?:-[A-Za-z]+)*")
@@ -104,6 +105,17 @@ def portuguese_only_polynesian() -> frozenset[str]:
     return frozenset(plain for word, frequency in get_frequency_dict("pt").items()
                      if frequency >= _PORTUGUESE_ONLY_FREQUENCY and word not in english
                      and _POLYNESIAN.fullmatch(plain := strip_accents(word)))
+
+
+def word_set(spelled: str) -> frozenset[str]:
+    """A rule's word list as it is written: words apart by white space."""
+    return frozenset(spelled.split())
+
+
+@cache
+def drug_words() -> frozenset[str]:
+    """Every name the drug knowledge base knows a drug by, folded: a word no person's slot takes."""
+    return frozenset(name_index())
 
 
 @cache

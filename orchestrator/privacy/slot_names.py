@@ -14,9 +14,8 @@ from functools import lru_cache
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from orchestrator.privacy.gazetteer import Gazetteer, common_words, gazetteer
+from orchestrator.privacy.gazetteer import Gazetteer, common_words, drug_words, gazetteer, word_set
 from orchestrator.privacy.recognizers import ContextRecognizer
-from tools.drug_loader import name_index
 
 # What else fills a person's slot, beyond the detector's stop words and the drug names the knowledge base
 # knows ("move tylenol to night"): pronouns and quantities ("book it for someone", "is it for both"), times,
@@ -40,25 +39,21 @@ _END = rf"(?={_ENDS})"
 _SLOT = r"(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?(?:\s+[A-Za-z]+(?:-[A-Za-z]+)?)?)"
 
 
-def _words(spelled: str) -> frozenset[str]:
-    return frozenset(spelled.split())
-
-
 def _either(words: frozenset[str]) -> str:
     return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
 
 
 # Each slot has the words a message must hold for it, one of each set (a word-set test before any scan).
 # Who it is for: "it's for tevita", "appointment is for al", "checking in for Liesel", "e pra caua".
-_FOR_WHAT = _words("""appointment appointments appt appts booking slot spot opening openings vaga consulta
+_FOR_WHAT = word_set("""appointment appointments appt appts booking slot spot opening openings vaga consulta
     horario wait waitlist in it's its is that's one it book schedule marcar marca marque agendar agenda agende
     remarcar encaixar encaixa e eh so room time space available good free reminder reserved reserve ficou fica
     reservar reserva""")
-_FOR_WORDS = _words("for pra para pro")
+_FOR_WORDS = word_set("for pra para pro")
 _FOR = rf"(?i:\b(?:{_either(_FOR_WHAT)})\s+(?:{_either(_FOR_WORDS)})\s+(?:(?:o|a)\s+)?){_SLOT}{_END}"
 # Whose name it is under or who it is: "put it under bo", "no nome da Ieda", "pra quem: Yasmin", "the patient
 # is Meseret", "name on file is berenice", "ass: Potira", "contact: Kalani Kahananui, …".
-_UNDER_WORDS = _words("""under nome quem whom who ass assinado signed name contact contato waitlist waiting
+_UNDER_WORDS = word_set("""under nome quem whom who ass assinado signed name contact contato waitlist waiting
     espera patient paciente kid child baby boy girl menino menina crianca bebe""")
 _UNDER = (r"(?i:\b(?:under(?:\s+the\s+name(?:\s+of)?)?|in\s+the\s+name\s+of|(?:em|no)\s+nome\s+d[aeo]|"
           r"(?:pra|para)\s+quem|for\s+whom|who\s+for|ass|assinado|signed|contact|contato|"
@@ -68,32 +63,32 @@ _UNDER = (r"(?i:\b(?:under(?:\s+the\s+name(?:\s+of)?)?|in\s+the\s+name\s+of|(?:e
           r"\b\s*[:\-]?\s*(?:(?:o|a)\s+)?)"
           rf"{_SLOT}{_END}")
 # Sent something or asked for: "send the reminder to kofi", "fala com a Cotinha por favor", "ask for Teodoro".
-_SENDING = _words("send sent text texted forward forwarded give gave pass hand email mail")
+_SENDING = word_set("send sent text texted forward forwarded give gave pass hand email mail")
 _SENT = rf"(?i:\b(?:{_either(_SENDING)})\b(?:\s+[\w']+){{0,3}}?\s+to\s+){_SLOT}{_END}"
-_ASKING_FOR = _words("fala falar fale speak speaking talk talking ask asking chama chamar chame")
+_ASKING_FOR = word_set("fala falar fale speak speaking talk talking ask asking chama chamar chame")
 _ASKED_FOR = (rf"(?i:\b(?:{_either(_ASKING_FOR)})\s+(?:com|with|to|for|pel[oa])\s+(?:(?:o|a)\s+)?)"
               rf"{_SLOT}{_END}")
 # Moved, added, brought, taken or seen: "need to move Yerlan to friday", "we took flor to the er", "pls add
 # sunny to the waitlist", "we'll bring ty at 10", "vou levar o davi amanha", "can the nurse call back
 # siosaia?", "is dr. Okafor seeing Chidi today?".
-_MOVING = _words("move moving reschedule rescheduling switch bump push add adding put register enroll bring "
-                 "bringing brought take taking took see seeing saw leva levar levei levou levamos trouxe "
-                 "trazer")
-_MOVING_TWO = _words("sign call calling check checking squeeze fit")  # "sign up", "call back", "fit in"
+_MOVING = word_set("move moving reschedule rescheduling switch bump push add adding put register enroll "
+                   "bring bringing brought take taking took see seeing saw leva levar levei levou levamos "
+                   "trouxe trazer")
+_MOVING_TWO = word_set("sign call calling check checking squeeze fit")  # "sign up", "call back", "fit in"
 _MOVED = (rf"(?i:\b(?:{_either(_MOVING)}|sign\s+up|call\s+back|calling\s+back|check\s+on|checking\s+on|"
           r"squeeze\s+in|fit\s+in)\s+(?:(?:o|a)\s+)?)"
           rf"{_SLOT}(?=\s+(?i:to|at|on|in|for|into)\b|{_ENDS})")
 # Asked whether the person can come: "Can ash come in at 3?", "could ife still make it".
-_ASKING = _words("can could will would should may")
-_COMING_WORDS = _words("come make seen attend stay")
+_ASKING = word_set("can could will would should may")
+_COMING_WORDS = word_set("come make seen attend stay")
 _COMING = (rf"(?i:\b(?:{_either(_ASKING)})\s+)"
            rf"{_SLOT}(?=\s+(?i:(?:still\s+)?(?:come|make\s+it|be\s+seen|get\s+seen|get\s+in|attend|stay))\b)")
 # Whose record, exam or visit: "o exame da Mel saiu?", "a ficha e da Txai", "o retorno do lino".
-_RECORDS = _words("""horario consulta exame exames vacina vacinas retorno ficha cadastro receita agendamento
+_RECORDS = word_set("""horario consulta exame exames vacina vacinas retorno ficha cadastro receita agendamento
     atestado laudo carteirinha prontuario resultado resultados dados""")
 _WHOSE = rf"(?i:\b(?:{_either(_RECORDS)})\s+(?:e\s+)?d[oa]\s+){_SLOT}"
 # Who greets, then who writes: "oi, e a lu, minha vo…", "bom dia, sou o ju".
-_GREETINGS = _words("oi ola bom boa")
+_GREETINGS = word_set("oi ola bom boa")
 _GREETING = (r"(?i:\b(?:oi|ola|bom\s+dia|boa\s+tarde|boa\s+noite)[\s,!]+(?:e|eh|sou)\s+(?:a|o)\s+)"
              rf"{_SLOT}{_END}")
 # Who signs after a dash, closing the message: "… thank you for caring for my father. \u2014 Marie-Claude".
@@ -103,12 +98,13 @@ _DASHED = rf"{_DASH}\s*{_SLOT}(?=\s*$)"
 # no list holds: "o exame da tireoide" is no one's), and the word sets its message must meet.
 _SLOTS = ((_FOR, False, (_FOR_WHAT, _FOR_WORDS)), (_UNDER, False, (_UNDER_WORDS,)),
           (_MOVED, False, (_MOVING | _MOVING_TWO,)), (_COMING, False, (_ASKING, _COMING_WORDS)),
-          (_WHOSE, True, (_RECORDS, _words("do da"))), (_GREETING, False, (_GREETINGS, _words("e eh sou"))),
+          (_WHOSE, True, (_RECORDS, word_set("do da"))),
+          (_GREETING, False, (_GREETINGS, word_set("e eh sou"))),
           (_SENT, False, (_SENDING,)), (_ASKED_FOR, False, (_ASKING_FOR,)), (_DASHED, False, ()))
 # Who the carers, visitors or contacts are, listed after a colon: "caregivers: rosa (mornings), Paz (nights)";
 # each item's first word, what is in parentheses left out.
-_LISTERS = _words("""caregivers carers cuidadores cuidadoras contacts contatos visitors visitas acompanhantes
-    responsaveis""")
+_LISTERS = word_set("""caregivers carers cuidadores cuidadoras contacts contatos visitors visitas
+    acompanhantes responsaveis""")
 _LIST = re.compile(rf"(?i:\b(?:{_either(_LISTERS)})\s*:\s*)(?P<items>[^.;\n]+)")
 _ITEM = re.compile(r"(?:^|,|\band\b|\be\b|&)\s*(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?)")
 _ASIDE = re.compile(r"\([^)]*\)")
@@ -132,7 +128,7 @@ class SlotNames(ContextRecognizer):
         self._names = names or gazetteer()
         self._common = common_words()
         self._stop = frozenset(stop_words) | _SLOT_STOP
-        self._drugs = frozenset(name_index())
+        self._drugs = drug_words()
         self._slots = tuple((weak, gates) for _, weak, gates in _SLOTS)
         super().__init__("NAME", "SlotName", [(slot, 0.6, *([_DASH] if slot is _DASHED else []))
                                               for slot, _, _ in _SLOTS])

@@ -20,67 +20,61 @@ from typing import NamedTuple
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from orchestrator.privacy.gazetteer import Gazetteer, gazetteer
+from orchestrator.privacy.gazetteer import Gazetteer, drug_words, gazetteer, word_set
 from orchestrator.privacy.word_language import OTHER_LANGUAGE, WordLanguage
-from tools.drug_loader import name_index
-
-
-def _words(spelled: str) -> frozenset[str]:
-    return frozenset(spelled.split())
-
 
 # What a person does or is, after the subject: the common verbs of both languages in the forms a chat uses.
-_VERBS_EN = _words("""is was has had will would can could should cant can't won't wont isn't wasn't hasn't
+_VERBS_EN = word_set("""is was has had will would can could should cant can't won't wont isn't wasn't hasn't
     hadn't didn't doesn't does did needs wants keeps says said told asked felt feels fell got gets took takes
     brings brought comes came calls called woke wakes threw throws went goes lives works knows thinks likes
     loves hates seems looks sounds stays misses missed started stopped refused""")
-_VERBS_PT = _words("""e eh esta ta tava estava tem tinha teve vai foi vem veio precisa quer queria pode podia
-    nasceu caiu acordou tomou vomitou disse falou ligou chegou mandou esqueceu ficou passou fez faz sabe
+_VERBS_PT = word_set("""e eh esta ta tava estava tem tinha teve vai foi vem veio precisa quer queria pode
+    podia nasceu caiu acordou tomou vomitou disse falou ligou chegou mandou esqueceu ficou passou fez faz sabe
     pediu mora trabalha anda continua sente sentiu""")
 # Base forms, after "have", "let", "make sure": "please have amaru call me back".
-_BASE_VERBS = _words("""call bring pick come get take know send sign see text email stop start bring wait
+_BASE_VERBS = word_set("""call bring pick come get take know send sign see text email stop start bring wait
     check fill drop ring""")
-_CAUSATIVES = _words("have had let sure")
+_CAUSATIVES = word_set("have had let sure")
 # Words a subject may follow: a clause's conjunctions and a greeting.
-_OPENERS = _words("""and but so if whether when while because though then that until mas e entao que se
+_OPENERS = word_set("""and but so if whether when while because though then that until mas e entao que se
     quando porque pois enquanto ate depois hi hey hello oi ola""")
-_ARTICLES = _words("o a")
+_ARTICLES = word_set("o a")
 _PAST = ("ou", "eu", "iu")  # a Portuguese past's endings
-_WHERE_FROM = _words("do da")
-_BOTH = _words("both ambos ambas")
-_ADVERBS = _words("still just also always never really already ainda tambem sempre nunca ja so")
-_JOINERS = _words("and or e ou &")
+_WHERE_FROM = word_set("do da")
+_BOTH = word_set("both ambos ambas")
+_ADVERBS = word_set("still just also always never really already ainda tambem sempre nunca ja so")
+_JOINERS = word_set("and or e ou &")
 # After two people joined: "both", "together", or what people do, in the plural (not "are": "faith and hope
 # are siblings in every sermon", "rosa e branco sao as cores").
-_PLURAL = _words("""both together ambos ambas juntos juntas have need want can will could would should tem
+_PLURAL = word_set("""both together ambos ambas juntos juntas have need want can will could would should tem
     precisam querem podem vao ficaram""")
-_PRONOUNS = _words("she he ele ela")
-_THANKS = _words("thanks thank thx ty cheers obg obrigado obrigada valeu vlw bjs beijos abs abracos")
-_INTENSIFIERS = _words("a lot so much very you muito muita mesmo again de novo")
+_PRONOUNS = word_set("she he ele ela")
+_THANKS = word_set("thanks thank thx ty cheers obg obrigado obrigada valeu vlw bjs beijos abs abracos")
+_INTENSIFIERS = word_set("a lot so much very you muito muita mesmo again de novo")
 # A record's fields and a chart's abbreviations, typed in lower case ("dob is…", "o cep e…", "pcte caiu").
-_FIELDS = _words("dob dn ssn cpf rg cep zip mrn nif nhs sus cns pt pte pct pcte pac")
+_FIELDS = word_set("dob dn ssn cpf rg cep zip mrn nif nhs sus cns pt pte pct pcte pac")
 # Words introducing the writer: "it's jules", "sou a lu" ("this is", "aqui e" read apart).
-_INTRODUCING = _words("it's its im i'm sou")
+_INTRODUCING = word_set("it's its im i'm sou")
 # Words a person's name follows when "she"/"ele" refers to it next: "where is caca? she…", "about zinhle,
 # she…".
-_BEFORE_REFERRED = _words("""is was about with for to from saw see ask tell call where wheres where's o a cade
-    com pra pro para and e da do""")
+_BEFORE_REFERRED = word_set("""is was about with for to from saw see ask tell call where wheres where's o a
+    cade com pra pro para and e da do""")
 # Words before two people joined, besides a clause's opening: "can sione and lupe share…".
-_ASKING = _words("can could will would should does did do may pode podem")
-_TITLES = _words("dr dra mr mrs ms sr sra srta prof")
+_ASKING = word_set("can could will would should does did do may pode podem")
+_TITLES = word_set("dr dra mr mrs ms sr sra srta prof")
 # Who a name "she"/"ele" refers to may be told with a possessive too ("where's mele? her mom called"), and
 # after a connective ("fala com a luz q ela ta com os exames").
-_REFERRING = _PRONOUNS | _words("her his dela dele")
-_CONNECTIVES = _words("q que who because pq porque since")
+_REFERRING = _PRONOUNS | word_set("her his dela dele")
+_CONNECTIVES = word_set("q que who because pq porque since")
 # Words a person's name stands right after, with no verb needed ("pls remind koa about the fasting",
 # "patient: oyelaran", "where's mele"); a colon may come between.
-_PERSON_CUES = _words("""ask asked tell told remind reminded text avisa avise pede pergunta patient paciente
+_PERSON_CUES = word_set("""ask asked tell told remind reminded text avisa avise pede pergunta patient paciente
     pte pcte pac pt crianca child kid baby bebe where's wheres cade""")
 # A verb's forms and derived nouns, rare as some are: "ambulating", "readmitted", "encaminhamento".
 _DERIVED = ("ing", "ed", "mento", "mentos", "cao", "coes", "ando", "endo", "indo", "ado", "ada", "ido", "ida")
-_POSSESSIVES = _words("minha meu minhas meus sua seu nossa nosso")
+_POSSESSIVES = word_set("minha meu minhas meus sua seu nossa nosso")
 # The writer, beside someone joined to them: "kiri and i", "me and tavi", "eu e a jussara".
-_SELF = _words("i me eu")
+_SELF = word_set("i me eu")
 _TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS)
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|[,.;:!?]")
 _END_PUNCTUATION = frozenset(",.;:!?")
@@ -113,7 +107,7 @@ class SubjectNames(LocalRecognizer):
         self._names = names or gazetteer()
         self._lang = WordLanguage()
         self._stop = frozenset(stop_words) | _PRONOUNS | _ARTICLES | _BOTH | _JOINERS | _OPENERS | _FIELDS
-        self._drugs = frozenset(name_index())
+        self._drugs = drug_words()
         super().__init__(supported_entities=["NAME"], name="SubjectNames")
 
     def load(self) -> None:  # word lists load in __init__
