@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from presidio_analyzer import LocalRecognizer
 from presidio_analyzer.predefined_recognizers import IpRecognizer
 
-from orchestrator.privacy import addresses, personal_details, recognizers
+from orchestrator.privacy import addresses, personal_details, recognizers, spoken_numbers
 
 Gate = Callable[[str], bool]
 
@@ -65,6 +65,7 @@ def build() -> list[Entry]:
         Entry(recognizers.PersonalPhoneRecognizer(), _has_phone_digits),
         Entry(recognizers.local_phone(), _has_digit),
         Entry(recognizers.trunk_phone(), recognizers.says_trunk),
+        Entry(spoken_numbers.spoken_phone(), spoken_numbers.says_digits),
         Entry(recognizers.OfflineEmailRecognizer(), _has_at),
         Entry(recognizers.GluedWordsUrlRecognizer(), _has_domain),
         Entry(IpRecognizer(supported_entity="IP_ADDRESS"), _has_ip),
