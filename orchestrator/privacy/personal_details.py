@@ -258,7 +258,7 @@ def block_address() -> ContextRecognizer:
                              [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7),
                               # tried only where a kilometre is: its capitals defeat the prefilter
                               (f"(?P<phi>{_ROAD_KM}{_PLACES_PT})", 0.7, r"(?i:km)\s*\d"),
-                              (f"(?P<phi>{_ROUTE_MILE}{_PLACES_PT})", 0.7, r"(?i:mile|mm|mp)\s*\d")])
+                              (f"(?P<phi>{_ROUTE_MILE}{_PLACES_PT})", 0.7, r"(?i:\bmile|\b(?:mm|mp)\s*\d)")])
 
 
 # "Washington state", "estado de Minas Gerais": the words that say a place is a state or a country.

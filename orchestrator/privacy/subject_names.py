@@ -21,6 +21,7 @@ from presidio_analyzer import LocalRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from orchestrator.privacy.gazetteer import Gazetteer, drug_words, gazetteer, word_set
+from orchestrator.privacy.names import KIN_SET
 from orchestrator.privacy.word_language import OTHER_LANGUAGE, WordLanguage
 
 # What a person does or is, after the subject: the common verbs of both languages in the forms a chat uses.
@@ -102,6 +103,7 @@ _PARTICIPLES = word_set("eaten taken gone been come seen done had")
 _OBJECT_CUES = word_set("""tell ask call text remind let bring take avisa avise pergunta chama busca pede pra
     pro para""")
 # The objects of "pra" that are no one's name: "pra mim", "pra gente".
+_KIN_OWNERS = word_set("my our his her meu minha nosso nossa o a")
 _OBJECT_PRONOUNS = word_set("mim ti voce voces nos eles elas gente")
 _PHRASAL = {"up": word_set("pick picking"), "com": word_set("fala falar conversa conversar")}
 _TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS)
@@ -298,13 +300,13 @@ class SubjectNames(LocalRecognizer):
     def _object(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
         """A first name, even a frequent word, after a verb a person is the object of, maybe after a
         Portuguese article: "let hope know", "pick up sky", "avisa a luz", "liga pra paz", "fala com a neve";
-        or joined to the writer, "me and june". Not a month after a verb, a pronoun or a place ("pra mim",
-        "pra india")."""
+        or joined to the writer or a relative (`_joined_to_kin`). Not a month after a verb, a pronoun or a
+        place ("pra mim", "pra india")."""
         j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES and lang != "en")
         word = tokens[i].word
         if j < 0 or word in _OBJECT_PRONOUNS or word in self._names.places:
             return False
-        if j > 0 and tokens[j].word in _JOINERS and tokens[j - 1].word in _SELF:  # "me and june"
+        if self._joined_to_kin(tokens, i, j):
             return True
         if word in _MONTHS:
             return False
@@ -312,6 +314,17 @@ class SubjectNames(LocalRecognizer):
         if cue in _PHRASAL:
             return j > 0 and tokens[j - 1].word in _PHRASAL[cue]
         return cue in _OBJECT_CUES
+
+    @staticmethod
+    def _joined_to_kin(tokens: list[_Token], i: int, j: int) -> bool:
+        """Joined by "and"/"e" to the writer or a relative, before or after: "me and june", "my wife and
+        hope", "grace and my son", "hope and i"."""
+        before = tokens[j - 1].word if j > 0 and tokens[j].word in _JOINERS else ""
+        if before in _SELF or before in KIN_SET:
+            return True
+        after = [t.word for t in tokens[i + 1:i + 4]]
+        return (len(after) >= 2 and after[0] in _JOINERS
+                and (after[1] in _SELF or (after[1] in _KIN_OWNERS and after[2:] and after[2] in KIN_SET)))
 
     def _addressed(self, text: str, tokens: list[_Token], i: int) -> bool:
         """A first name, even a frequent word, closing the message after a comma, a thanks or a dash: "see you
