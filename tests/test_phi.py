@@ -1440,7 +1440,7 @@ def test_a_birth_date_in_words_month_first(detector: PhiDetector) -> None:
     ("did dawn get the letter?", "dawn"),  # after a question's auxiliary, before a verb
     ("please remind mercy about the fasting", "mercy"), ("liga pra flor amanha", "flor"),  # object
     ("fala com o rei sobre a ficha", "rei"), ("my husband and faith are sick", "faith"),
-    ("ok, see you at 3, river", "river"), ("valeu, paz", "paz"), ("- sky", "sky"),  # addressed, signed
+    ("ok see you tomorrow, river", "river"), ("valeu, paz", "paz"), ("- sky", "sky"),  # addressed, signed
 ])
 def test_a_first_name_that_is_a_word_in_a_persons_place(detector: PhiDetector, text: str, name: str) -> None:
     assert name in _spans(detector, text, "NAME")
@@ -1449,7 +1449,7 @@ def test_a_first_name_that_is_a_word_in_a_persons_place(detector: PhiDetector, t
 @pytest.mark.parametrize("text", [
     "hope the swelling goes down", "will do, thanks", "june is fully booked", "the grace period ended",
     "a luz apagou de novo", "o sol nasceu cedo", "liga pra mim depois", "ela viajou pra india",
-    "referred for echo", "falls risk, ward 7", "faith is important to her",
+    "referred for echo", "falls risk, ward 7", "faith is important to her", "ficou vermelha, rosa",
 ])
 def test_a_word_name_as_a_word_stays_a_word(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories

@@ -81,12 +81,12 @@ _SELF = word_set("i me eu")
 _WORD_NAMES = word_set("river amor neve")
 _MONTHS = word_set("may june april august")  # names and stop words: a name only where a thing cannot stand
 # What a person does, after a word name opening its clause ("grace forgot", "a rosa esqueceu"); a thing or an
-# idea rather "is" or "will" ("hope is all we have", "a luz apagou", "o sol nasceu").
+# idea rather "is" or "will" ("hope is all we have", "a luz apagou", "o sol nasceu", "a luz caiu").
 _AGENT_VERBS_EN = word_set("""has had hasn't hadn't needs needed wants wanted forgot forgets left took takes
     says said told asked felt feels fell got gets brings brought calls called woke threw lost ate slept hurt
     picked dropped missed refused lives works knows thinks can't cant won't wont didn't doesn't does did""")
 _AGENT_VERBS_PT = word_set("""esqueceu ligou pediu tomou precisa quer queria tem tinha teve vai vem veio disse
-    falou mandou chegou acordou caiu vomitou perdeu deixou levou trouxe pegou buscou sente sentiu mora
+    falou mandou chegou acordou vomitou perdeu deixou levou trouxe pegou buscou sente sentiu mora
     trabalha sabe""")
 # A copula is a person's when a person's state follows: "grace is bringing", "a lua esta com tosse", "o rei
 # foi internado", "faith was sick"; a modal before a finite verb is a name ("will is bringing", "may was
@@ -103,6 +103,8 @@ _PARTICIPLES = word_set("eaten taken gone been come seen done had")
 _OBJECT_CUES = word_set("""tell ask call text remind let bring take avisa avise pergunta chama busca pede pra
     pro para""")
 # The objects of "pra" that are no one's name: "pra mim", "pra gente".
+# A clause closing a message before a name after a comma: "see you then, hope" (not "ficou vermelha, rosa").
+_CLOSINGS = word_set("then later soon tomorrow tonight ok okay bye please pls amanha logo depois tchau favor")
 _KIN_OWNERS = word_set("my our his her meu minha nosso nossa o a")
 _OBJECT_PRONOUNS = word_set("mim ti voce voces nos eles elas gente")
 _PHRASAL = {"up": word_set("pick picking"), "com": word_set("fala falar conversa conversar")}
@@ -327,8 +329,8 @@ class SubjectNames(LocalRecognizer):
                 and (after[1] in _SELF or (after[1] in _KIN_OWNERS and after[2:] and after[2] in KIN_SET)))
 
     def _addressed(self, text: str, tokens: list[_Token], i: int) -> bool:
-        """A first name, even a frequent word, closing the message after a comma, a thanks or a dash: "see you
-        then, hope", "bjs, luz", "thank you faith", "- jade"."""
+        """A first name, even a frequent word, closing the message after a thanks, a closing clause's comma
+        or a dash: "bjs, luz", "thank you faith", "see you then, hope", "- jade"."""
         if any(c.isalnum() for c in text[tokens[i].end:]):  # "…falls risk, ward 7"
             return False
         j = i - 1 if i and tokens[i - 1].word != "," else i - 2
@@ -336,7 +338,8 @@ class SubjectNames(LocalRecognizer):
             j -= 1
         before = text[:tokens[i].start].rstrip()
         dash = before.endswith("-") and (len(before) == 1 or before[-2].isspace())  # not "pip-tazo"
-        return (i > 0 and tokens[i - 1].word == ",") or (j >= 0 and tokens[j].word in _THANKS) or dash
+        closing = i > 1 and tokens[i - 1].word == "," and tokens[i - 2].word in _CLOSINGS
+        return closing or (j >= 0 and tokens[j].word in _THANKS) or dash
 
     def _signed(self, text: str, tokens: list[_Token], i: int) -> bool:
         """A listed first name, capitalized, alone after the last sentence: a signature ("…still locked
