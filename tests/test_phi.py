@@ -1430,3 +1430,37 @@ def test_a_first_name_alone_after_the_last_sentence_signs_it(detector: PhiDetect
 def test_a_birth_date_in_words_month_first(detector: PhiDetector) -> None:
     text = "her date of birth is march third, nineteen fifty-two"
     assert _spans(detector, text, "BIRTH_DATE") == ["march third, nineteen fifty-two"]
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("hope needs her refill by friday", "hope"),  # a word name opening its clause before a person's verb
+    ("o sol tomou o remedio errado", "sol"), ("a branca esqueceu a receita", "branca"),
+    ("will was crying all night", "will"),  # a modal before a finite verb is no modal
+    ("grace is sleeping now", "grace"), ("a lua ta com dor de barriga", "lua"),  # a person's state
+    ("did dawn get the letter?", "dawn"),  # after a question's auxiliary, before a verb
+    ("please remind mercy about the fasting", "mercy"), ("liga pra flor amanha", "flor"),  # object
+    ("fala com o rei sobre a ficha", "rei"), ("my husband and faith are sick", "faith"),
+    ("ok see you tomorrow, river", "river"), ("valeu, paz", "paz"), ("- sky", "sky"),  # addressed, signed
+])
+def test_a_first_name_that_is_a_word_in_a_persons_place(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "hope the swelling goes down", "will do, thanks", "june is fully booked", "the grace period ended",
+    "a luz apagou de novo", "o sol nasceu cedo", "liga pra mim depois", "ela viajou pra india",
+    "referred for echo", "falls risk, ward 7", "faith is important to her", "ficou vermelha, rosa",
+])
+def test_a_word_name_as_a_word_stays_a_word(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("his grandmother Ines, 97.", "AGE_OVER_89", "97"),  # an age after a name, closing the sentence
+    ("dad was born in 1931 and is 94", "AGE_OVER_89", "94"),  # an age after the year of birth
+    ("confirming Pedro Alves, March 1951, plan 5521", "BIRTH_DATE", "March 1951"),  # month and year
+    ("pickup at Hwy 191 Mile Marker 12, Chinle, AZ", "ADDRESS", "Hwy 191 Mile Marker 12, Chinle, AZ"),
+])
+def test_ages_birth_months_and_mile_markers(detector: PhiDetector, text: str, category: str,
+                                            value: str) -> None:
+    assert value in _spans(detector, text, category)

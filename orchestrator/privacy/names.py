@@ -244,7 +244,7 @@ def kin_name_recognizer() -> ContextRecognizer:
     ])
 
 
-_KIN_SET = frozenset(_KIN_WORDS)
+KIN_SET = frozenset(_KIN_WORDS)
 # Cues of a name that may be no listed one, read by `cued_name_recognizer`.
 _CUED = re.compile(r"(?i)\b(?:name|nome|attn|attention|a/c|cuidados|subscriber|policyholder|insured|"
                    r"segurad[oa]|beneficiari[oa]|here|aqui|falando|speaking)\b|(?im:^\s*(?:from|de|sender|remetente)\s*:)")
@@ -253,7 +253,7 @@ _CUED = re.compile(r"(?i)\b(?:name|nome|attn|attention|a/c|cuidados|subscriber|p
 def names_kin(text: str) -> bool:
     """The bare-kin recognizer's gate, a word-set test cheaper than any scan: a relation word in the text
     ("mother-in-law" split at its hyphens, "mom," without its comma)."""
-    return not _KIN_SET.isdisjoint(word.rstrip(",;:.!?)") for word in text.lower().replace("-", " ").split())
+    return not KIN_SET.isdisjoint(word.rstrip(",;:.!?)") for word in text.lower().replace("-", " ").split())
 
 
 def cues_name(text: str) -> bool:

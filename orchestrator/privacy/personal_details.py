@@ -111,8 +111,12 @@ def birth_date_in_words() -> BirthDateRecognizer:
 def long_past_date() -> BirthDateRecognizer:
     """A whole date with no context, long past: a birth date more likely than anything a patient
     books or asks about (the detector gates it on a four-digit year in the text)."""
-    return BirthDateRecognizer("LongPastDate", [(rf"(?i:(?<![\w/.\-:])(?P<phi>{_FULL_DATE}))", 0.4)],
-                               min_years=UNCUED_MIN_YEARS)
+    return BirthDateRecognizer("LongPastDate", [
+        (rf"(?i:(?<![\w/.\-:])(?P<phi>{_FULL_DATE}))", 0.4),
+        # or a month and year in apposition to a name, as an identity is listed: "Lucia Bianchi, October 1946,
+        # policy …".
+        (rf"(?i:[a-z],\s*(?P<phi>{_MONTH}\s+(?:de\s+)?\d{{4}})(?=\s*[,;.]|\s*$))", 0.4),
+    ], min_years=UNCUED_MIN_YEARS)
 
 
 _AGE_IN_WORDS = (r"\b(?:noventa(?:\s+e\s+(?:um|uma|dois|duas|tres|quatro|cinco|seis|sete|oito|nove))?|cem|"
@@ -150,6 +154,9 @@ def age_over_89() -> ContextRecognizer:
         # Or a pronoun after a person was named: "cuido do seu raimundo, ele tem 97".
         (rf"(?i:\b(?:{_KIN}|ele|ela)\b(?:[^.?!\d]|(?<=\s[A-Z])\.){{0,40}}?\b(?:is|tem|e|has)\s+)(?P<phi>{_AGE}){_NOT_UNIT}",
          0.6),
+        # Or the person just born in a year: "was born Dec 1, 1929 and is 96", "nasceu 25/12/1929, ta com 96".
+        (rf"(?i:(?<!\d)(?:18|19)\d\d\b[^.?!\d]{{0,12}}?\b(?:is|tem|(?:ta|esta)\s+com)\s+)(?P<phi>{_AGE}){_NOT_UNIT}"
+         r"(?!\s*(?:de|%))", 0.6),
     ])
 
 
@@ -168,6 +175,8 @@ def age_in_apposition() -> ContextRecognizer:
     return ContextRecognizer("AGE_OVER_89", "AgeInApposition", [
         (rf"[a-z],\s*(?P<phi>{_AGE})(?-i:[MF])(?=\s*[,;])", 0.7),
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE_IN_WORDS})(?=\s*[,;.]|$))", 0.6),
+        # or in digits after a capitalized name, closing the sentence: "her mother Mae, 98."
+        (rf"(?-i:\b[A-Z][a-z]+),\s*(?P<phi>{_AGE}){_NOT_UNIT}(?=\s*(?:[.;]|$))", 0.5),
         # or in parentheses after a name: "my father Giuseppe Ferraro (ninety-eight)", "Hemi (94)".
         (rf"(?i:[a-z]\s*\(\s*(?P<phi>{_AGE}){_NOT_UNIT}\s*(?:y/?o|yrs?|anos|a)?\s*\))", 0.6),
         # or in digits between commas before any word but a flat's: "rm 12 Esperanza Villalobos, 100, DNR"
@@ -209,6 +218,9 @@ _BLOCK_PT = (rf"\b(?-i:SQ[SN]|SH[IC][SN]|SCL[SN]|CL[SN]|EQ[SN]|QN[A-Z]|Q[ILS])\s
 # A village, farm or settlement on a road by its kilometre: "Aldeia Ypiranga, BR-307, km 12".
 _ROAD_KM = (r"(?:(?i:aldeia|sitio|fazenda|chacara|comunidade|assentamento|povoado)\s+"
             r"(?:(?:d[aeo]s?\s+)?[A-Z][\w']*\s*){1,3},?\s+)?\b(?-i:BR|[A-Z]{2})-\d{3},?\s*(?i:km)\s*\d{1,4}")
+# A US rural place by its route and mile marker: "Route 264 Mile 4, Window Rock, AZ".
+_ROUTE_MILE = (r"\b(?i:route|rte?\.?|highway|hwy\.?|county\s+road|state\s+road)\s+\d{1,4},?\s*"
+               r"(?i:mile(?:\s+(?:marker|post))?|mm|mp)\s*\d{1,4}")
 _RUE = (r"\b\d{1,5},?\s+(?i:rue|chemin|boulevard|boul\.|montee|rang)\s+" + _STREET_NAME
         + r"(?:[\s,]+(?i:app|apt|appartement|suite|bureau|unite)\.?\s*\w{1,5}\b)?")
 
@@ -245,7 +257,8 @@ def block_address() -> ContextRecognizer:
     return ContextRecognizer("ADDRESS", "BlockAddress",
                              [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7),
                               # tried only where a kilometre is: its capitals defeat the prefilter
-                              (f"(?P<phi>{_ROAD_KM}{_PLACES_PT})", 0.7, r"(?i:km)\s*\d")])
+                              (f"(?P<phi>{_ROAD_KM}{_PLACES_PT})", 0.7, r"(?i:km)\s*\d"),
+                              (f"(?P<phi>{_ROUTE_MILE}{_PLACES_PT})", 0.7, r"(?i:\bmile|\b(?:mm|mp)\s*\d)")])
 
 
 # "Washington state", "estado de Minas Gerais": the words that say a place is a state or a country.

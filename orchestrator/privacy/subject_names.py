@@ -21,6 +21,7 @@ from presidio_analyzer import LocalRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from orchestrator.privacy.gazetteer import Gazetteer, drug_words, gazetteer, word_set
+from orchestrator.privacy.names import KIN_SET
 from orchestrator.privacy.word_language import OTHER_LANGUAGE, WordLanguage
 
 # What a person does or is, after the subject: the common verbs of both languages in the forms a chat uses.
@@ -75,6 +76,38 @@ _DERIVED = ("ing", "ed", "mento", "mentos", "cao", "coes", "ando", "endo", "indo
 _POSSESSIVES = word_set("minha meu minhas meus sua seu nossa nosso")
 # The writer, beside someone joined to them: "kiri and i", "me and tavi", "eu e a jussara".
 _SELF = word_set("i me eu")
+# First names that are words, whatever their frequency, in a person's place (`_agent`, `_object`,
+# `_addressed`): the gazetteer's, and word names it lacks (names-dataset has no "river", "amor", "neve").
+_WORD_NAMES = word_set("river amor neve")
+_MONTHS = word_set("may june april august")  # names and stop words: a name only where a thing cannot stand
+# What a person does, after a word name opening its clause ("grace forgot", "a rosa esqueceu"); a thing or an
+# idea rather "is" or "will" ("hope is all we have", "a luz apagou", "o sol nasceu", "a luz caiu").
+_AGENT_VERBS_EN = word_set("""has had hasn't hadn't needs needed wants wanted forgot forgets left took takes
+    says said told asked felt feels fell got gets brings brought calls called woke threw lost ate slept hurt
+    picked dropped missed refused lives works knows thinks can't cant won't wont didn't doesn't does did""")
+_AGENT_VERBS_PT = word_set("""esqueceu ligou pediu tomou precisa quer queria tem tinha teve vai vem veio disse
+    falou mandou chegou acordou vomitou perdeu deixou levou trouxe pegou buscou sente sentiu mora
+    trabalha sabe""")
+# A copula is a person's when a person's state follows: "grace is bringing", "a lua esta com tosse", "o rei
+# foi internado", "faith was sick"; a modal before a finite verb is a name ("will is bringing", "may was
+# dizzy").
+_COPULAS = word_set("is was isn't wasn't e eh esta ta tava estava foi ficou")
+_PERSON_STATES = word_set("""com internado internada operado operada atendido atendida vacinado vacinada sick
+    ill dizzy tired sore feverish nauseous unwell asleep awake""")
+_MODALS = word_set("will may can")
+# An auxiliary opening a question before a name and a verb: "did will get his shots?", "has june eaten?".
+_QUESTION_AUX = word_set("did does has is was can could will would should")
+_PARTICIPLES = word_set("eaten taken gone been come seen done had")
+# Words a person is the object of ("let hope know", "liga pra paz", "fala com a neve"); "up" and "com" only
+# after the verb they belong to ("pick up sky", "fala com"). Not "for": "for echo", "for memory assessment".
+_OBJECT_CUES = word_set("""tell ask call text remind let bring take avisa avise pergunta chama busca pede pra
+    pro para""")
+# The objects of "pra" that are no one's name: "pra mim", "pra gente".
+# A clause closing a message before a name after a comma: "see you then, hope" (not "ficou vermelha, rosa").
+_CLOSINGS = word_set("then later soon tomorrow tonight ok okay bye please pls amanha logo depois tchau favor")
+_KIN_OWNERS = word_set("my our his her meu minha nosso nossa o a")
+_OBJECT_PRONOUNS = word_set("mim ti voce voces nos eles elas gente")
+_PHRASAL = {"up": word_set("pick picking"), "com": word_set("fala falar conversa conversar")}
 _TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS)
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|[,.;:!?]")
 _END_PUNCTUATION = frozenset(",.;:!?")
@@ -108,6 +141,8 @@ class SubjectNames(LocalRecognizer):
         self._lang = WordLanguage()
         self._stop = frozenset(stop_words) | _PRONOUNS | _ARTICLES | _BOTH | _JOINERS | _OPENERS | _FIELDS
         self._drugs = drug_words()
+        self._word_names = frozenset(w for w in self._names.first | _WORD_NAMES
+                                     if (w not in self._stop or w in _MONTHS) and w not in self._drugs)
         super().__init__(supported_entities=["NAME"], name="SubjectNames")
 
     def load(self) -> None:  # word lists load in __init__
@@ -123,6 +158,9 @@ class SubjectNames(LocalRecognizer):
         places = not _TRIGGERS.isdisjoint(token.word for token in tokens)
         found: set[int] = set()
         for i, token in enumerate(tokens):
+            if token.word in self._word_names and self._in_person_place(text, tokens, i, lang):
+                found.add(i)
+                continue
             if not self._may_name(token.word):
                 continue
             if (self._lone(text, tokens, i, lang) or self._cued(tokens, i, lang)
@@ -229,6 +267,79 @@ class SubjectNames(LocalRecognizer):
         # a Portuguese past, an English one: "acordou", "vomitou", "refused"
         return len(word) >= 5 and ((lang != "en" and word.endswith(_PAST))
                                    or (lang != "pt" and word.endswith("ed")))
+
+    def _in_person_place(self, text: str, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A word name's person places: agent, object, addressed."""
+        return (self._agent(tokens, i, lang) or self._object(tokens, i, lang)
+                or self._addressed(text, tokens, i))
+
+    def _agent(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A first name, even a frequent word, opening its clause (after a Portuguese article, "and"/"e")
+        before what a person does ("grace forgot", "a rosa esqueceu"), a person's state after a copula ("grace
+        is bringing", "a lua esta com tosse"), or any finite verb after a modal name ("will is", "may was");
+        or after a question's auxiliary before a verb ("did will get…?"). English nouns seldom open a clause
+        bare; a month only before what a person does ("june had a fever", not "june is booked")."""
+        word = tokens[i].word
+        j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES and lang != "en")
+        k = i + 1
+        while k < len(tokens) and tokens[k].word in _ADVERBS:
+            k += 1
+        if k == len(tokens):
+            return False
+        verb = tokens[k].word
+        if j >= 0 and tokens[j].word in _QUESTION_AUX and self._opens(tokens, j - 1) and j == i - 1:
+            return verb in _BASE_VERBS or verb in _PARTICIPLES or (len(verb) >= 5 and verb.endswith("ing"))
+        if not self._opens(tokens, j):
+            return False
+        if (verb in _AGENT_VERBS_EN and lang != "pt") or (verb in _AGENT_VERBS_PT and lang != "en"):
+            return True
+        if word in _MODALS and verb in _VERBS_EN and verb not in _MODALS:
+            return True
+        state = tokens[k + 1].word if k + 1 < len(tokens) else ""
+        return (verb in _COPULAS and word not in _MONTHS
+                and (state in _PERSON_STATES or (lang != "pt" and len(state) >= 5 and state.endswith("ing"))))
+
+    def _object(self, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A first name, even a frequent word, after a verb a person is the object of, maybe after a
+        Portuguese article: "let hope know", "pick up sky", "avisa a luz", "liga pra paz", "fala com a neve";
+        or joined to the writer or a relative (`_joined_to_kin`). Not a month after a verb, a pronoun or a
+        place ("pra mim", "pra india")."""
+        j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES and lang != "en")
+        word = tokens[i].word
+        if j < 0 or word in _OBJECT_PRONOUNS or word in self._names.places:
+            return False
+        if self._joined_to_kin(tokens, i, j):
+            return True
+        if word in _MONTHS:
+            return False
+        cue = tokens[j].word
+        if cue in _PHRASAL:
+            return j > 0 and tokens[j - 1].word in _PHRASAL[cue]
+        return cue in _OBJECT_CUES
+
+    @staticmethod
+    def _joined_to_kin(tokens: list[_Token], i: int, j: int) -> bool:
+        """Joined by "and"/"e" to the writer or a relative, before or after: "me and june", "my wife and
+        hope", "grace and my son", "hope and i"."""
+        before = tokens[j - 1].word if j > 0 and tokens[j].word in _JOINERS else ""
+        if before in _SELF or before in KIN_SET:
+            return True
+        after = [t.word for t in tokens[i + 1:i + 4]]
+        return (len(after) >= 2 and after[0] in _JOINERS
+                and (after[1] in _SELF or (after[1] in _KIN_OWNERS and after[2:] and after[2] in KIN_SET)))
+
+    def _addressed(self, text: str, tokens: list[_Token], i: int) -> bool:
+        """A first name, even a frequent word, closing the message after a thanks, a closing clause's comma
+        or a dash: "bjs, luz", "thank you faith", "see you then, hope", "- jade"."""
+        if any(c.isalnum() for c in text[tokens[i].end:]):  # "…falls risk, ward 7"
+            return False
+        j = i - 1 if i and tokens[i - 1].word != "," else i - 2
+        while j > 0 and tokens[j].word in _INTENSIFIERS:
+            j -= 1
+        before = text[:tokens[i].start].rstrip()
+        dash = before.endswith("-") and (len(before) == 1 or before[-2].isspace())  # not "pip-tazo"
+        closing = i > 1 and tokens[i - 1].word == "," and tokens[i - 2].word in _CLOSINGS
+        return closing or (j >= 0 and tokens[j].word in _THANKS) or dash
 
     def _signed(self, text: str, tokens: list[_Token], i: int) -> bool:
         """A listed first name, capitalized, alone after the last sentence: a signature ("…still locked

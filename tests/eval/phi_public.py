@@ -13,9 +13,10 @@ phi_holdout10.json), an eleventh's (tests/eval/phi_holdout11.json) and a twelfth
 (tests/eval/phi_holdout12.json) and a thirteenth's (tests/eval/phi_holdout13.json) and a fifteenth's
 (tests/eval/phi_holdout15.json: half of it one-item chat lines) and a sixteenth's
 (tests/eval/phi_holdout16.json: 126 one-item short messages) and a seventeenth's
-(tests/eval/phi_holdout17.json: 130 one-item short messages); a fourteenth's
-(tests/eval/phi_holdout14.json: longer messages, clinicians' telegraphic notes) and an eighteenth's
-(tests/eval/phi_holdout18.json: 110 one-item short messages) are held out: the evidence (`PARTS`).
+(tests/eval/phi_holdout17.json: 130 one-item short messages) and an eighteenth's
+(tests/eval/phi_holdout18.json: 110 one-item short messages); a fourteenth's
+(tests/eval/phi_holdout14.json: longer messages, clinicians' telegraphic notes) is held out: the evidence
+(`PARTS`).
 Measured: message recall (a message with PHI is found to hold PHI), per-category span recall (a labeled
 span overlapped by a detected span of its category), span precision (detected spans that overlap a
 labeled span) and the p50 time per message."""
@@ -52,12 +53,13 @@ HOLDOUT3_PATH = Path(__file__).with_name("phi_holdout3.json")
 # 98.8% after round 17, names 169). holdout14, a fourteenth writer's, is the evidence: 99.1% / 98.7% after
 # round 15 (names 265 of 279 spans), 99.1% / 98.7% after round 16 (names 267) and after round 17.
 # holdout15, a fifteenth writer's: 94.8% / 99.2% before round 17 (names 178 of 197), 95.8% / 99.2% after it
-# (names 179); tuned on since round 18 (99.1% / 99.3% after it, names 190). holdout16, a sixteenth
-# writer's: 93.9% / 99.3% before round 18 (names 215 of 232), 95.3% / 99.3% after it (names 218); tuned on
-# since round 19. holdout17, a seventeenth writer's: 94.4% / 99.2% before round 19 (names 181 of 192), 97.2% /
-# 98.2% after it (names 188); tuned on since round 20 (100% / 98.3% after it, names 192). holdout14 read
-# 100% / 97.6% after round 20. holdout18, an eighteenth writer's, is evidence too: 97.7% / 98.8% before round
-# 20 (names 196 of 206), 97.7% / 98.8% after it (names 197).
+# (names 179); tuned on since round 18 (99.1% / 99.3% after it, names 190). holdout16, a sixteenth writer's:
+# 93.9% / 99.3% before round 18 (names 215 of 232), 95.3% / 99.3% after it (names 218); tuned on since round
+# 19. holdout17, a seventeenth writer's: 94.4% / 99.2% before round 19 (names 181 of 192), 97.2% / 98.2% after
+# it (names 188); tuned on since round 20 (100% / 98.3% after it, names 192). holdout14 read 100% / 97.6%
+# after round 20 and 100% / 97.6% after round 21. holdout18, an eighteenth writer's: 97.7% / 98.8% before
+# round 20 (names 196 of 206), 97.7% / 98.8% after it (names 197); tuned on since round 21 (100% / 98.8% after
+# it, names 202 of 206, ages over 89, addresses and birth dates all found).
 HOLDOUT4_PATH = Path(__file__).with_name("phi_holdout4.json")
 HOLDOUT5_PATH = Path(__file__).with_name("phi_holdout5.json")
 HOLDOUT6_PATH = Path(__file__).with_name("phi_holdout6.json")
@@ -91,7 +93,12 @@ HOLDOUT18_PATH = Path(__file__).with_name("phi_holdout18.json")
 # name joined to the writer, "kiri and i", "eu e a jussara"; after a person cue, "remind koa about",
 # "patient: oyelaran"; a name "her" refers to next; in parentheses, "my son (ikaika)"; hyphens, initials,
 # apostrophes; ages, links, addresses and ids in short forms; hard negatives): 84.7% / 96.4% first, 94.9% /
-# 96.7% after its rules.
+# 96.7% after its rules. A round-21 batch (96 short one-item messages, 68 with PHI: first names that are
+# common words of the message's language, any frequency, in a person's place: a clause's agent before a
+# person's verb, "grace forgot", "a rosa esqueceu"; a modal clash, "will is bringing"; the object of a person
+# verb, "let hope know", "liga pra paz"; joined to a relative, "my wife and hope"; vocatives and sign-offs,
+# "bjs, luz", "- jade"; hard negatives, "hope it helps", "will do", "a luz do consultório", "jade plant"):
+# 41.2% / 90.6% first, 98.5% / 94.5% after its rules.
 FAMILIES_PATH = Path(__file__).with_name("phi_families.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first run)"
@@ -101,7 +108,7 @@ PARTS = (("tuning", SET_PATH), *((_RETIRED, path) for path in (HOLDOUT_PATH, HOL
          ("tuning", FAMILIES_PATH), (_RETIRED, HOLDOUT9_PATH), (_RETIRED, HOLDOUT10_PATH),
          (_RETIRED, HOLDOUT11_PATH), (_RETIRED, HOLDOUT12_PATH), (_RETIRED, HOLDOUT13_PATH),
          (HELD_OUT, HOLDOUT14_PATH), (_RETIRED, HOLDOUT15_PATH), (_RETIRED, HOLDOUT16_PATH),
-         (_RETIRED, HOLDOUT17_PATH), (HELD_OUT, HOLDOUT18_PATH))
+         (_RETIRED, HOLDOUT17_PATH), (_RETIRED, HOLDOUT18_PATH))
 TARGET_RECALL, TARGET_PRECISION, TARGET_P50_MS = 0.99, 0.85, 0.5
 
 
