@@ -151,7 +151,8 @@ def ssn() -> UsSsnRecognizer:
                            context=["ssn", "social security", "seguro social"])
 
 
-_PHONE_CONTEXT = ["tel", "telefone", "fone", "celular", "cel", "whatsapp", "whats", "zap", "phone", "mobile",
+_PHONE_CONTEXT = ["tel", "ph", "telefone", "fone", "celular", "cel", "whatsapp", "whats", "zap", "phone",
+                  "mobile",
                   "cell", "cellphone", "call", "ligar", "ligue", "contato", "contact", "ramal",
                   "fixo", "landline", "reach", "reached", "text", "texto", "sms",
                   # whose number, which a bare "number" (a record's, a member's) does not say
@@ -232,6 +233,10 @@ def local_phone() -> PatternRecognizer:
         patterns=[Pattern("BR mobile", rf"{_B}9\d{{4}}[-\s]\d{{4}}{_E}", 0.5),
                   Pattern("BR landline (weak)", rf"{_B}\d{{4}}-\d{{4}}{_E}", 0.2),
                   # Or a whole US number the phone library rejects ("1-555-555-0104": a fictional exchange).
+                  # A US exchange and line, dashed, standing alone: a phone number more than anything else
+                  # ("son fritz 555-0191"), unless a unit follows ("100-1000 mg").
+                  Pattern("US local, dashed",
+                          rf"{_B}\d{{3}}-\d{{4}}{_E}(?!\s*(?:mg|mcg|ml|units?|kg|%))", 0.35),
                   Pattern("US local (weak)",
                           rf"{_B}(?:(?:1[-.\s])?\(?\d{{3}}\)?[-.\s])?\d{{3}}[-.\s]\d{{4}}{_E}", 0.2),
                   Pattern("international",
