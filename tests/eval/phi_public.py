@@ -113,9 +113,10 @@ HOLDOUT22_PATH = Path(__file__).with_name("phi_holdout22.json")
 # verb, "let hope know", "liga pra paz"; joined to a relative, "my wife and hope"; vocatives and sign-offs,
 # "bjs, luz", "- jade"; hard negatives, "hope it helps", "will do", "a luz do consultório", "jade plant"):
 # 41.2% / 90.6% first, 98.5% / 94.5% after its rules.
-# A round-22 batch (86 short one-item messages, 63 with PHI: places only a person fills, a question's subject, after a
-# role, before one in parentheses, a possessive's owner, lists after a colon; dashed 7-digit phones, age and sex
-# without a comma, rural route boxes; hard negatives): 77.8% / 92.1% first, 87.3% / 94.1% after its rules.
+# A round-22 batch (86 short one-item messages, 63 with PHI: places only a person fills, a question's
+# subject, after a role, before one in parentheses, a possessive's owner, lists after a colon; dashed 7-digit
+# phones, age and sex without a comma, rural route boxes; hard negatives): 77.8% / 92.1% first, 87.3% / 94.1%
+# after its rules.
 FAMILIES_PATH = Path(__file__).with_name("phi_families.json")
 HELD_OUT = "held out"
 _RETIRED = "tuning (held out until its first run)"
