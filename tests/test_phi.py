@@ -1464,3 +1464,42 @@ def test_a_word_name_as_a_word_stays_a_word(detector: PhiDetector, text: str) ->
 def test_ages_birth_months_and_mile_markers(detector: PhiDetector, text: str, category: str,
                                             value: str) -> None:
     assert value in _spans(detector, text, category)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("RN Ayesha; MA Lorenzo in room 2", "Lorenzo"), ("a fono ivone vem sexta", "ivone"),  # after a role
+    ("Dolores (aide) gave the meds", "Dolores"), ("familia (Raimunda) ciente", "Raimunda"),  # parentheses
+    ("what time does summer go in?", "summer"), ("q horas a Lara entra?", "Lara"),  # a question's subject
+    ("a mae eh a conceicao", "conceicao"),  # a copula after who someone is
+    ("fwd to mirela pls", "mirela"),  # closing the message after a preposition to whom
+    ("gideon's inhaler is empty", "gideon"),  # a possessive's owner, the "'s" left out
+    ("clinic list: milo, zara, ishaan, noor", "ishaan"),  # a list of people after a colon
+    ("remarca a consulta da neusa e do severino", "severino"),  # joined to a name found
+])
+def test_a_name_in_a_place_only_a_person_fills(detector: PhiDetector, text: str, name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "Victoria's Secret gift card", "st. jude's website has info", "allergic to sulfa",
+    "referred for gastroenterology", "caregivers: mornings, nights, weekends", "nurse handoff: rm 3 stable",
+])
+def test_places_a_thing_fills_stay_unnamed(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("son dmitri 555-0143", "PHONE", "555-0143"),  # a dashed exchange and line, alone
+    ("wife grete (ph 555 0129)", "PHONE", "555 0129"),
+    ("Pt Walter Hix 96M, lives alone", "AGE_OVER_89", "96"),  # age and sex after a name, no comma
+    ("my lola is 95", "AGE_OVER_89", "95"), ("a vo ta com 96 e caiu", "AGE_OVER_89", "96"),
+    ("mail goes to Route 9 Box 310, Ganado, AZ", "ADDRESS", "Route 9 Box 310, Ganado, AZ"),  # rural box
+])
+def test_phones_ages_and_rural_boxes_by_their_shape(detector: PhiDetector, text: str, category: str,
+                                                   value: str) -> None:
+    assert value in _spans(detector, text, category)
+
+
+@pytest.mark.parametrize("text", ["Temp 101F this morning", "take 100-1000 mg daily", "a vo tem 84 anos"])
+def test_temperatures_doses_and_younger_ages_stay_unflagged(detector: PhiDetector, text: str) -> None:
+    assert not {"AGE_OVER_89", "PHONE"} & set(detector.detect(text).categories)

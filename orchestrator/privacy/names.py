@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from orchestrator.privacy.gazetteer import CuedNames, GazetteerNameRecognizer, KnownNames
+from orchestrator.privacy.message_words import lower, lower_words
 from orchestrator.privacy.recognizers import ContextRecognizer
 from orchestrator.understanding import lexicon
 from runtime.text.calendar_words import EN_MONTHS, EN_WEEKDAYS, PT_MONTHS, PT_WEEKDAYS
@@ -253,7 +254,7 @@ _CUED = re.compile(r"(?i)\b(?:name|nome|attn|attention|a/c|cuidados|subscriber|p
 def names_kin(text: str) -> bool:
     """The bare-kin recognizer's gate, a word-set test cheaper than any scan: a relation word in the text
     ("mother-in-law" split at its hyphens, "mom," without its comma)."""
-    return not KIN_SET.isdisjoint(word.rstrip(",;:.!?)") for word in text.lower().replace("-", " ").split())
+    return not KIN_SET.isdisjoint(word.rstrip(",;:.!?)") for word in lower(text).replace("-", " ").split())
 
 
 def cues_name(text: str) -> bool:
@@ -339,7 +340,7 @@ _ASKED_ABOUT = (rf"(?i:\b(?:is|was|has|does|did|will|can|o|a)\s+)(?P<phi>{_KIN_N
 
 def asks_if_booked(text: str) -> bool:
     """The booked-name recognizer's gate, a word-set test: "scheduled", "booked", "agendada" in the text."""
-    return not _BOOKED_WORDS.isdisjoint(text.lower().split())
+    return not _BOOKED_WORDS.isdisjoint(lower_words(text))
 
 
 def booked_name_recognizer() -> CuedNames:
@@ -349,7 +350,7 @@ def booked_name_recognizer() -> CuedNames:
 
 def asks_someone(text: str) -> bool:
     """The asked-name recognizer's gate, a word-set test: "pede", "ask", "tell" in the text."""
-    return not _ASKING_WORDS.isdisjoint(text.lower().split())
+    return not _ASKING_WORDS.isdisjoint(lower_words(text))
 
 
 def asked_name_recognizer() -> CuedNames:
@@ -362,7 +363,7 @@ _TITLE_OR_BED = frozenset((*_TITLES, *_BEDS))
 
 def names_a_title_or_bed(text: str) -> bool:
     """The titled-name recognizer's gate, a word-set test: "mama", "little", "bed" in the text."""
-    return not _TITLE_OR_BED.isdisjoint(word.rstrip(",") for word in text.lower().split())
+    return not _TITLE_OR_BED.isdisjoint(word.rstrip(",") for word in lower_words(text))
 
 
 def titled_name_recognizer() -> CuedNames:

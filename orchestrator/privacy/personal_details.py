@@ -27,7 +27,9 @@ _BIRTH = (r"born|birth\s*date|birthdate|date\s+of\s+birth|d\.?o\.?b\.?|birthday|
           r"aniversario|faco\s+anos|faz\s+anos")
 _KIN = (r"mother|mom|mum|father|dad|son|daughter|wife|husband|brother|sister|grandmother|grandfather|grandma|"
         r"grandpa|mae|pai|filh[oa]|espos[oa]|marido|mulher|irma|irmao|avo|neto|neta|sogr[oa]|nan|nana|nanna|"
-        r"gran|granny|nonna|nonno|vov[oa]|bisav[oa]|bisa|aunt|uncle|tia|tio|patient|paciente|pt")
+        r"gran|granny|nonna|nonno|vov[oa]|bisav[oa]|bisa|aunt|uncle|tia|tio|patient|paciente|pt|"
+        # grandparents in the words of many languages: "my lola is 95", "a vo ta com 94"
+        r"vo|lola|lolo|abuela|abuelo|oma|opa|babushka|baba|dadi|nani|halmeoni|bubbe|zayde|grandad|granddad")
 _BIRTH_WORD_AFTER = (r"(?i:data\s+de\s+nascimento|nascimento|date\s+of\s+birth|birth\s*date|birthday|"
                      r"d\.?o\.?b\b|aniversario)")
 _BIRTH_AFTER = (rf"\s*[,(\-]?\s*(?:(?:is|e|eh|foi|=)\s+)?(?:(?:my|his|her|meu|minha|sua|seu|a|o)\s+)*"
@@ -175,6 +177,10 @@ def age_in_apposition() -> ContextRecognizer:
     return ContextRecognizer("AGE_OVER_89", "AgeInApposition", [
         (rf"[a-z],\s*(?P<phi>{_AGE})(?-i:[MF])(?=\s*[,;])", 0.7),
         (rf"(?i:[a-z],\s*(?P<phi>{_AGE_IN_WORDS})(?=\s*[,;.]|$))", 0.6),
+        # or age and sex right after a capitalized name, no comma: "Pt George Papadopoulos 92M" (not a
+        # temperature: "Temp 101F").
+        (rf"\b(?!(?i:temps?|temperature|fever|febre|tax|tmax|t)\b)(?-i:[A-Z][a-z]+)\s+(?P<phi>{_AGE})(?-i:[MF])\b",
+         0.6),
         # or in digits after a capitalized name, closing the sentence: "her mother Mae, 98."
         (rf"(?-i:\b[A-Z][a-z]+),\s*(?P<phi>{_AGE}){_NOT_UNIT}(?=\s*(?:[.;]|$))", 0.5),
         # or in parentheses after a name: "my father Giuseppe Ferraro (ninety-eight)", "Hemi (94)".
@@ -221,6 +227,9 @@ _ROAD_KM = (r"(?:(?i:aldeia|sitio|fazenda|chacara|comunidade|assentamento|povoad
 # A US rural place by its route and mile marker: "Route 264 Mile 4, Window Rock, AZ".
 _ROUTE_MILE = (r"\b(?i:route|rte?\.?|highway|hwy\.?|county\s+road|state\s+road)\s+\d{1,4},?\s*"
                r"(?i:mile(?:\s+(?:marker|post))?|mm|mp)\s*\d{1,4}")
+# A rural route's or a highway contract's box, the post's address where houses have no number: "RR 2 Box 18",
+# "Route 12 Box 44", "HC 61 Box 9".
+_RURAL_BOX = r"\b(?i:rr|r\.r\.|rural\s+route|route|rte?\.?|hc|star\s+route)\s*\d{1,4},?\s+(?i:box)\s+\d{1,5}"
 _RUE = (r"\b\d{1,5},?\s+(?i:rue|chemin|boulevard|boul\.|montee|rang)\s+" + _STREET_NAME
         + r"(?:[\s,]+(?i:app|apt|appartement|suite|bureau|unite)\.?\s*\w{1,5}\b)?")
 
@@ -258,7 +267,8 @@ def block_address() -> ContextRecognizer:
                              [(f"(?P<phi>(?:{_BLOCK_PT}|{_RUE}){_PLACES_PT})", 0.7),
                               # tried only where a kilometre is: its capitals defeat the prefilter
                               (f"(?P<phi>{_ROAD_KM}{_PLACES_PT})", 0.7, r"(?i:km)\s*\d"),
-                              (f"(?P<phi>{_ROUTE_MILE}{_PLACES_PT})", 0.7, r"(?i:\bmile|\b(?:mm|mp)\s*\d)")])
+                              (f"(?P<phi>{_ROUTE_MILE}{_PLACES_PT})", 0.7, r"(?i:\bmile|\b(?:mm|mp)\s*\d)"),
+                              (f"(?P<phi>{_RURAL_BOX}{_PLACES_PT})", 0.7, r"(?i:box)\s*\d")])
 
 
 # "Washington state", "estado de Minas Gerais": the words that say a place is a state or a country.

@@ -131,8 +131,12 @@ class PhiDetector:
                          Entry(SlotNames(NAME_STOP_WORDS), names_a_slot),
                          Entry(SubjectNames(NAME_STOP_WORDS), catalogue.always),
                          Entry(ChineseNames(NAME_STOP_WORDS, frequent_words()), names_a_chinese_surname))
-        self._contexts = tuple(_context_pattern(entry.recognizer.context) for entry in self._entries)
-        self._analyzers = tuple(pattern_scan.analyzer(entry.recognizer) for entry in self._entries)
+        # Several recognizers share a gate ("has a digit"): each gate is tested once, before its recognizers.
+        by_gate: dict[catalogue.Gate, list[tuple[pattern_scan.Analyze, re.Pattern[str] | None]]] = {}
+        for entry in self._entries:
+            by_gate.setdefault(entry.gate, []).append(
+                (pattern_scan.analyzer(entry.recognizer), _context_pattern(entry.recognizer.context)))
+        self._gated = tuple((gate, tuple(analyzers)) for gate, analyzers in by_gate.items())
         self._doctors = frozenset(known_doctors)
         self._clinics = (tuple(clinic_names), tuple(clinic_addresses))
         self._public = PublicNames(self._doctors, *self._clinics)
@@ -176,15 +180,12 @@ class PhiDetector:
                 and not (c.category == "NAME" and any(c.within(*p) for p in places))]
 
     def _recognized(self, plain: str) -> list[_Candidate]:
-        found, gated = [], {}  # several recognizers share a gate ("has a digit"): each runs once
-        for entry, analyze, context in zip(self._entries, self._analyzers, self._contexts, strict=True):
-            passes = gated.get(entry.gate)
-            if passes is None:
-                passes = gated[entry.gate] = entry.gate(plain)
-            if not passes:
-                continue
-            found += [_Candidate(r.start, r.end, r.entity_type, _score(r, plain, context))
-                      for r in analyze(plain)]
+        found = []
+        for gate, analyzers in self._gated:
+            if gate(plain):
+                for analyze, context in analyzers:
+                    found += [_Candidate(r.start, r.end, r.entity_type, _score(r, plain, context))
+                              for r in analyze(plain)]
         return found
 
 

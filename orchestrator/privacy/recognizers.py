@@ -151,7 +151,8 @@ def ssn() -> UsSsnRecognizer:
                            context=["ssn", "social security", "seguro social"])
 
 
-_PHONE_CONTEXT = ["tel", "telefone", "fone", "celular", "cel", "whatsapp", "whats", "zap", "phone", "mobile",
+_PHONE_CONTEXT = ["tel", "ph", "telefone", "fone", "celular", "cel", "whatsapp", "whats", "zap", "phone",
+                  "mobile",
                   "cell", "cellphone", "call", "ligar", "ligue", "contato", "contact", "ramal",
                   "fixo", "landline", "reach", "reached", "text", "texto", "sms",
                   # whose number, which a bare "number" (a record's, a member's) does not say
@@ -223,6 +224,12 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
 TOLL_FREE_SCORE = 0.2  # below the detector's floor until a context word raises it
 
 
+# Words before a number that say it is no phone's: a time's "at", a kind of number other than a phone's.
+_NOT_ANOTHER_NUMBER = "".join(rf"(?<!\b{word}\s)" for word in (
+    "at", "as", "number", "numero", "no", "nr", "order", "pedido", "protocol", "protocolo", "code", "codigo",
+    "id", "ref", "invoice", "claim", "case", "ticket", "lot", "lote", "room", "sala", "quarto"))
+
+
 def local_phone() -> PatternRecognizer:
     """Numbers without an area code, which python-phonenumbers does not match (Brazilian ones, and
     US 555-0123 after a context word), and international numbers it rejects for a plan it does not
@@ -232,6 +239,12 @@ def local_phone() -> PatternRecognizer:
         patterns=[Pattern("BR mobile", rf"{_B}9\d{{4}}[-\s]\d{{4}}{_E}", 0.5),
                   Pattern("BR landline (weak)", rf"{_B}\d{{4}}-\d{{4}}{_E}", 0.2),
                   # Or a whole US number the phone library rejects ("1-555-555-0104": a fictional exchange).
+                  # A US exchange and line, dashed, standing alone: a phone number more than anything else
+                  # ("son fritz 555-0191"), unless a unit follows ("100-1000 mg") or a word before says what
+                  # else it is: a time's "at", another number's kind ("order number 555-0177").
+                  Pattern("US local, dashed",
+                          rf"{_NOT_ANOTHER_NUMBER}{_B}\d{{3}}-\d{{4}}{_E}(?!\s*(?:mg|mcg|ml|units?|kg|%))",
+                          0.35),
                   Pattern("US local (weak)",
                           rf"{_B}(?:(?:1[-.\s])?\(?\d{{3}}\)?[-.\s])?\d{{3}}[-.\s]\d{{4}}{_E}", 0.2),
                   Pattern("international",

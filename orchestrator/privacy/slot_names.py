@@ -9,12 +9,12 @@ stripped, like every recognizer."""
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from orchestrator.privacy.gazetteer import Gazetteer, common_words, drug_words, gazetteer, word_set
+from orchestrator.privacy.message_words import bare_words
 from orchestrator.privacy.recognizers import ContextRecognizer
 
 # What else fills a person's slot, beyond the detector's stop words and the drug names the knowledge base
@@ -111,14 +111,9 @@ _ASIDE = re.compile(r"\([^)]*\)")
 _FIRST_WORDS = frozenset().union(*(gates[0] for _, _, gates in _SLOTS if gates), _LISTERS)
 
 
-@lru_cache(maxsize=1)  # the gate and the recognizer read the same message one after the other
-def _words_of(text: str) -> frozenset[str]:
-    return frozenset(word.rstrip(",;:.!?") for word in text.lower().split())
-
-
 def names_a_slot(text: str) -> bool:
     """The slot-name recognizer's gate, a word-set test: a slot's first cue word, or a dash (a signature)."""
-    return not _FIRST_WORDS.isdisjoint(_words_of(text)) or "\u2014" in text or "\u2013" in text
+    return not _FIRST_WORDS.isdisjoint(bare_words(text)) or "\u2014" in text or "\u2013" in text
 
 
 class SlotNames(ContextRecognizer):
@@ -135,7 +130,7 @@ class SlotNames(ContextRecognizer):
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
-        results, words = [], _words_of(text)
+        results, words = [], bare_words(text)
         for (pattern, _, needs, test), (weak, gates) in zip(self._patterns, self._slots, strict=True):
             if any(gate.isdisjoint(words) for gate in gates):
                 continue

@@ -2,6 +2,7 @@
 "nove nove oito sete um dois tres quatro". Six digit words in a row ("double five" is one) are a number
 nobody writes for anything else in a chat with a clinic."""
 
+from orchestrator.privacy.message_words import lower
 from orchestrator.privacy.recognizers import ContextRecognizer
 
 _DIGIT = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine"
@@ -14,8 +15,8 @@ _TELLING = ("zero", "five", "nine", "seven", "eight", "three", "four", "cinco", 
 
 def says_digits(text: str) -> bool:
     """The spoken-phone recognizer's gate: a digit word that only a number uses, anywhere in the text."""
-    lower = text.lower()
-    return any(word in lower for word in _TELLING)
+    folded = lower(text)
+    return any(word in folded for word in _TELLING)
 
 
 def spoken_phone() -> ContextRecognizer:

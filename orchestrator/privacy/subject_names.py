@@ -43,19 +43,21 @@ _ARTICLES = word_set("o a")
 _PAST = ("ou", "eu", "iu")  # a Portuguese past's endings
 _WHERE_FROM = word_set("do da")
 _BOTH = word_set("both ambos ambas")
-_ADVERBS = word_set("still just also always never really already ainda tambem sempre nunca ja so")
+# and a negation: "Socorro nao vai poder ir", "Luz nao vem"
+_ADVERBS = word_set("still just also always never really already ainda tambem sempre nunca ja so nao not")
 _JOINERS = word_set("and or e ou &")
 # After two people joined: "both", "together", or what people do, in the plural (not "are": "faith and hope
 # are siblings in every sermon", "rosa e branco sao as cores").
 _PLURAL = word_set("""both together ambos ambas juntos juntas have need want can will could would should tem
     precisam querem podem vao ficaram""")
 _PRONOUNS = word_set("she he ele ela")
-_THANKS = word_set("thanks thank thx ty cheers obg obrigado obrigada valeu vlw bjs beijos abs abracos")
+_THANKS = word_set("""thanks thank thx ty cheers obg obrigado obrigada valeu vlw bjs beijos abs abracos
+    brigada brigado brigadao brigadinha obgd obgda""")
 _INTENSIFIERS = word_set("a lot so much very you muito muita mesmo again de novo")
 # A record's fields and a chart's abbreviations, typed in lower case ("dob is…", "o cep e…", "pcte caiu").
 _FIELDS = word_set("dob dn ssn cpf rg cep zip mrn nif nhs sus cns pt pte pct pcte pac")
 # Words introducing the writer: "it's jules", "sou a lu" ("this is", "aqui e" read apart).
-_INTRODUCING = word_set("it's its im i'm sou")
+_INTRODUCING = word_set("it's its im i'm sou soy")
 # Words a person's name follows when "she"/"ele" refers to it next: "where is caca? she…", "about zinhle,
 # she…".
 _BEFORE_REFERRED = word_set("""is was about with for to from saw see ask tell call where wheres where's o a
@@ -108,7 +110,28 @@ _CLOSINGS = word_set("then later soon tomorrow tonight ok okay bye please pls am
 _KIN_OWNERS = word_set("my our his her meu minha nosso nossa o a")
 _OBJECT_PRONOUNS = word_set("mim ti voce voces nos eles elas gente")
 _PHRASAL = {"up": word_set("pick picking"), "com": word_set("fala falar conversa conversar")}
-_TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS)
+# Whom a person works as: a name right after one is the worker's ("MA Luis", "a fisioterapeuta juliana"), and
+# so is one before it in parentheses ("Rosa (aide)", "leon (brother)").
+_ROLES = word_set("""nurse rn lpn cna ma aide tech technician receptionist reception desk therapist physio
+    interpreter chaplain clerk scribe doula midwife sitter babysitter nanny coordinator enfermeira enfermeiro
+    fisioterapeuta fisio fono fonoaudiologa nutricionista atendente secretaria recepcionista tecnica tecnico
+    psicologa psicologo
+    assistente capelao capela""")
+# A question's opening before its auxiliary and subject: "what time does autumn go in?", "q horas a Clara
+# entra?", "when is sunny due?".
+_WH = word_set("when where what why how time horas long soon")
+# Words after the writer's name besides the clause's end: "this is jiyoon from the front desk".
+_AFTER_INTRODUCED = word_set("from here calling again do da de aqui falando")
+# A name closing the message after a preposition to whom something goes or whose it is, maybe before a
+# "please": "fwd to lien pls", "queria saber do jamil" (not "for echo", "com cardio", "from Milan").
+_CLOSING_PREPOSITIONS = word_set("to do da pro pra")
+_PLEASE = word_set("pls plz please pfv por favor thanks thx obg")
+# A copula after who a person is: "a mae eh a socorro", "his nurse is hope".
+_PREDICATE_COPULAS = word_set("is was e eh era foi")
+_OWNERS_AFTER = word_set("dele dela deles delas")
+_TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS | _ROLES | _WH
+             | _CLOSING_PREPOSITIONS | _PREDICATE_COPULAS)
+_PAREN_WHO = re.compile(r"\s*\(\s*(?:the\s+|a\s+|o\s+|my\s+|his\s+|her\s+)?([a-z]+(?:-[a-z]+)*)\s*\)")
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|[,.;:!?]")
 _END_PUNCTUATION = frozenset(",.;:!?")
 # A word at most this frequent in the message's language is no word of it (once a million words)…
@@ -155,10 +178,17 @@ class SubjectNames(LocalRecognizer):
                   for m in _TOKEN.finditer(text)]
         lang = self._lang.of([token.word for token in tokens])
         # whether a clause's person places may hold a name: a verb, a joiner, a pronoun or a thanks
-        places = not _TRIGGERS.isdisjoint(token.word for token in tokens)
+        places = not _TRIGGERS.isdisjoint(token.word for token in tokens) or any(
+            not token.word and text[token.start:token.end].lower() in _ROLES for token in tokens)  # "MA Luis"
         found: set[int] = set()
+        owners: list[tuple[int, int]] = []  # a possessive's owner, its "'s" left out: "nadia's insulin"
         for i, token in enumerate(tokens):
-            if token.word in self._word_names and self._in_person_place(text, tokens, i, lang):
+            if token.word.endswith("'s") and self._owner(text, tokens, i, lang):
+                owners.append((token.start, token.end - 2))
+                continue
+            if token.word in self._word_names and (
+                    self._in_person_place(text, tokens, i, lang)
+                    or (places and self._person_slot(text, tokens, i, lang, word_name=True))):
                 found.add(i)
                 continue
             if not self._may_name(token.word):
@@ -166,18 +196,128 @@ class SubjectNames(LocalRecognizer):
             if (self._lone(text, tokens, i, lang) or self._cued(tokens, i, lang)
                     or self._signed(text, tokens, i) or (places and (
                     self._subject(tokens, i, lang) or self._referred(tokens, i, lang)
-                    or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang)))):
+                    or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang)
+                    or self._person_slot(text, tokens, i, lang, word_name=False)))):
                 found.add(i)
             if places:
                 found.update(self._joined(tokens, i, lang))
             found.update(self._surnamed(text, tokens, i))
+        found.update(self._listed_after_colon(text, tokens, lang))
+        found.update(self._joined_to_found(tokens, found, lang))
         spans: list[list[int]] = []
         for i in sorted(found):  # names side by side are one: "gloria mbeki"
             if spans and text[spans[-1][1]:tokens[i].start].isspace():
                 spans[-1][1] = tokens[i].end
             else:
                 spans.append([tokens[i].start, tokens[i].end])
-        return [RecognizerResult("NAME", start, end, 0.6) for start, end in spans]
+        return [RecognizerResult("NAME", start, end, 0.6) for start, end in (*spans, *owners)]
+
+    def _owner(self, text: str, tokens: list[_Token], i: int, lang: str | None) -> bool:
+        """A listed first name that is no stop word, or a word only a name is, owning something: "nadia's
+        insulin pen", "bram's cast" (not after "the": "the boy's name"; not a month's, a place's)."""
+        word = tokens[i].word[:-2]
+        before = tokens[i - 1].word if i else ""
+        # not a brand's ("Victoria's Secret"), a saint's or a doctor's ("st. jude's", "dr patel's")
+        brand = i + 1 < len(tokens) and text[tokens[i + 1].start].isupper()
+        if (before in ("the", ".") or before in _TITLES or brand or word in _MONTHS
+                or word in self._names.places):
+            return False
+        return word in self._word_names or (self._may_name(word) and self._named(word, lang))
+
+    def _person_slot(self, text: str, tokens: list[_Token], i: int, lang: str | None,
+                     word_name: bool) -> bool:
+        """Places only a person fills, for a listed first name even if a word (`word_name`): after a role
+        ("MA Luis", "a fono simone"), before a role or a
+        relation in parentheses ("Rosa (aide)"), inside them after a relation ("familia (Adriana)"), a
+        question's subject ("what time does autumn go in?"), a copula's after who someone is ("a mae eh a
+        socorro"), or closing the message after a preposition ("fwd to lien pls", "saber do jamil")."""
+        word = tokens[i].word
+        if not (word_name or word in self._names.first):
+            return False
+        j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES and lang != "en")
+        before = tokens[j].word if j >= 0 else ""
+        if (before or (j >= 0 and text[tokens[j].start:tokens[j].end].lower())) in _ROLES:  # "RN", "MA"
+            return True
+        who = _PAREN_WHO.match(text, tokens[i].end)
+        if who is not None and (who.group(1) in _ROLES or who.group(1) in KIN_SET):
+            return True
+        opening = text[:tokens[i].start].rstrip()
+        if opening.endswith("(") and (before in KIN_SET or before in ("familia", "family")):
+            return True
+        if self._asked_about(tokens, i, j, lang):
+            return True
+        if before in _PREDICATE_COPULAS and (before in ("is", "was") or j < i - 1) and self._whose(tokens, j):
+            return True
+        rest = [t.word for t in tokens[i + 1:] if t.word not in _END_PUNCTUATION]
+        after = text[tokens[i].end:]
+        closes = all(w in _PLEASE for w in rest) and not after.lstrip().startswith(":") and not any(
+            c.isdigit() for c in after)  # "do leito 5"
+        return closes and before in _CLOSING_PREPOSITIONS and self._listed(word, lang, _ARTICLE_NAME)
+
+    @staticmethod
+    def _whose(tokens: list[_Token], j: int) -> bool:
+        """A relation or a role right before token j, maybe with its owner: "a mae eh", "a cuidadora dele
+        eh"."""
+        k = j - 1 - (j > 1 and tokens[j - 1].word in _OWNERS_AFTER)
+        return k >= 0 and (tokens[k].word in KIN_SET or tokens[k].word in _ROLES)
+
+    @staticmethod
+    def _asked_about(tokens: list[_Token], i: int, j: int, lang: str | None) -> bool:
+        """The subject of a question after its opening and auxiliary (in Portuguese, its article), before
+        what it asks: "what time does autumn go in?", "is sunny still on the desk?", "q horas a Clara
+        entra?"."""
+        if i + 1 >= len(tokens) or tokens[i + 1].word in _END_PUNCTUATION:
+            return False
+        if j >= 0 and tokens[j].word in _QUESTION_AUX:
+            return (j == 0 or tokens[j - 1].word in _WH or tokens[j - 1].word in _END_PUNCTUATION) and (
+                tokens[i + 1].word in _ADVERBS or tokens[i + 1].word in _BASE_VERBS
+                or tokens[i + 1].word in _PARTICIPLES or tokens[i + 1].word.endswith("ing")
+                or tokens[j - 1].word in _WH)
+        return lang != "en" and j < i and j >= 0 and tokens[j].word == "horas"
+
+    def _listed_after_colon(self, text: str, tokens: list[_Token], lang: str | None) -> list[int]:
+        """A list of three or more people after a colon, closing the message, most of its items opening with
+        a listed first name: "kids for the shots today: milo, zara, ishaan, noor", "lista: ana julia,
+        enzo"."""
+        try:
+            colon = max(k for k, t in enumerate(tokens) if t.word == ":")
+        except ValueError:
+            return []
+        if any(c.isdigit() for c in text[tokens[colon].end:]):  # a form's fields: "cadastro: …, cep …"
+            return []
+        items: list[list[int]] = [[]]
+        for k in range(colon + 1, len(tokens)):
+            word = tokens[k].word
+            if word == ",":
+                items.append([])
+            elif word in _END_PUNCTUATION or len(items[-1]) == 3:
+                if word in _END_PUNCTUATION and k + 1 == len(tokens):
+                    break
+                return []
+            else:
+                items[-1].append(k)
+        if len(items) < 3 or not all(items):
+            return []
+        heads = sum(tokens[item[0]].word in self._names.first and tokens[item[0]].word not in self._drugs
+                    for item in items)
+        if 2 * heads <= len(items):
+            return []
+        return [k for item in items for k in item if tokens[k].word in self._names.first
+                or tokens[k].word in self._names.last or self._named(tokens[k].word, lang)]
+
+    def _joined_to_found(self, tokens: list[_Token], found: set[int], lang: str | None) -> list[int]:
+        """A listed first name, or a word only a name is, joined by "and"/"e" (an article or "do"/"da"
+        between)
+        to a name found: "Bob and Will", "a consulta da luzia e do sebastiao"."""
+        joined = []
+        for i in found:
+            k = i + 2 + (i + 2 < len(tokens) and tokens[i + 2].word in _ARTICLES | _WHERE_FROM
+                         and lang != "en")
+            if k < len(tokens) and tokens[i + 1].word in _JOINERS and k not in found:
+                word = tokens[k].word
+                if (word in self._word_names or self._may_be_named(word, lang)) and word not in _MONTHS:
+                    joined.append(k)
+        return joined
 
     def _may_name(self, word: str) -> bool:
         """No stop word, drug or contraction, two letters at least."""

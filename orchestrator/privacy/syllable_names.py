@@ -8,6 +8,8 @@ import re
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
+from orchestrator.privacy.message_words import lower_words
+
 # The most common Chinese surnames in pinyin: the Ministry of Public Security's 2020 ranking of household
 # registrations (https://en.wikipedia.org/wiki/List_of_common_Chinese_surnames), its top hundred.
 CHINESE_SURNAMES = frozenset("""wang li zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he lin gao
@@ -43,7 +45,7 @@ _HANGUL_SYLLABLE = re.compile(
 
 def names_a_chinese_surname(text: str) -> bool:
     """The recognizer's gate, a word-set test: a common Chinese surname among the text's words."""
-    return not CHINESE_SURNAMES.isdisjoint(text.lower().split())
+    return not CHINESE_SURNAMES.isdisjoint(lower_words(text))
 
 
 def korean_given_name(word: str) -> bool:
