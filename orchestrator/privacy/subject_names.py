@@ -193,6 +193,10 @@ class SubjectNames(LocalRecognizer):
                 continue
             if not self._may_name(token.word):
                 continue
+            if not self._may_be_any_name(token.word, lang):  # most words: no rule below can take them
+                if places:
+                    found.update(self._joined(tokens, i, lang))
+                continue
             if (self._lone(text, tokens, i, lang) or self._cued(tokens, i, lang)
                     or self._signed(text, tokens, i) or (places and (
                     self._subject(tokens, i, lang) or self._referred(tokens, i, lang)
@@ -322,6 +326,13 @@ class SubjectNames(LocalRecognizer):
     def _may_name(self, word: str) -> bool:
         """No stop word, drug or contraction, two letters at least."""
         return word not in self._stop and word not in self._drugs and len(word) >= 2 and "'" not in word
+
+    def _may_be_any_name(self, word: str, lang: str | None) -> bool:
+        """What every rule of the loop but `_joined` asks of a word, whatever it asks besides: a listed name,
+        a two-letter nickname, or a word rarer in the message's language than `_REFERRED`, the loosest
+        frequency any of them allows."""
+        return (word in self._names.first or word in self._names.words or len(word) == 2
+                or self._lang.frequency(word, lang)[0] < _REFERRED)
 
     def _named(self, word: str, lang: str | None) -> bool:
         """A name more than a word of the message's language (module docstring)."""
