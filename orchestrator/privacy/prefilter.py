@@ -14,7 +14,6 @@ case-blind match does, and `\\d` and `\\s` are small classes of characters. Any 
 every match holds besides: punctuation ("-" in `\\d{5}-\\d{3}`) and its longest run of digits (5)."""
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from re import _constants as sre  # the parser's vocabulary: the only reader of re's syntax tree
@@ -49,36 +48,32 @@ class Prefilter:
     marks: frozenset[str]  # punctuation every match holds (`\\d{5}-\\d{3}`: "-")
 
     def rules_out(self, text: str) -> bool:
-        """True when the pattern has no match in `text`."""
-        if not self._may_hold(text):
+        """True when the pattern has no match in `text`. (Inlined tests: this runs for every pattern of every
+        message, and a call costs more than most of the tests.)"""
+        for mark in self.marks:
+            if mark not in text:
+                return True
+        if self.digits >= 2 and _longest_digit_run(text) < self.digits:
             return True
-        return self._spelled_out(text) and not any(
-            beginning is not None and beginning.search(haystack) is not None
-            for beginning, haystack in ((self.blind, _lower(text)), (self.exact, text)))
+        if not self.beginnings or not text.isascii():
+            return False
+        return ((self.blind is None or self.blind.search(_lower(text)) is None)
+                and (self.exact is None or self.exact.search(text) is None))
 
-    def finditer(self, pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    def finditer(self, pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
         """What `pattern.finditer(text)` finds, the pattern tried only where one of its beginnings is:
         a match found there is the one a scan reaching that position finds, and the scan goes on from
         its end. (Every beginning has two characters or more: no match is empty.)"""
-        if not self._may_hold(text):
-            return
-        if not self._spelled_out(text):
-            yield from pattern.finditer(text)
-            return
-        end = 0
+        if self.rules_out(text):
+            return []
+        if not self.beginnings or not text.isascii():
+            return list(pattern.finditer(text))
+        found, end = [], 0
         for at in self._starts(text):
             if at >= end and (match := pattern.match(text, at)) is not None:
-                yield match
+                found.append(match)
                 end = match.end()
-
-    def _may_hold(self, text: str) -> bool:
-        for mark in self.marks:
-            if mark not in text:
-                return False
-        return self.digits < 2 or _longest_digit_run(text) >= self.digits
-
-    def _spelled_out(self, text: str) -> bool:
-        return self.beginnings and text.isascii()
+        return found
 
     def _starts(self, text: str) -> list[int]:
         """Every position of `text` where a beginning is, overlapping ones too."""
