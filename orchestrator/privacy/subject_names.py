@@ -188,6 +188,7 @@ class SubjectNames(LocalRecognizer):
         places = not _TRIGGERS.isdisjoint(token.word for token in tokens) or any(
             not token.word and text[token.start:token.end].lower() in _ROLES for token in tokens)  # "MA Luis"
         found: set[int] = set()
+        hyphens = "-" in text
         owners: list[tuple[int, int]] = []  # a possessive's owner, its "'s" left out: "nadia's insulin"
         for i, token in enumerate(tokens):
             if token.word.endswith("'s") and self._owner(text, tokens, i, lang):
@@ -195,7 +196,7 @@ class SubjectNames(LocalRecognizer):
                 continue
             if token.word in self._word_names and (
                     self._in_person_place(text, tokens, i, lang) or self._apposed(tokens, i)
-                    or self._hyphened(text, tokens, i)
+                    or (hyphens and self._hyphened(text, tokens, i))
                     or (places and self._person_slot(text, tokens, i, lang, word_name=True))):
                 found.add(i)
                 continue
@@ -245,10 +246,11 @@ class SubjectNames(LocalRecognizer):
         question's subject ("what time does autumn go in?"), a copula's after who someone is ("a mae eh a
         socorro"), or closing the message after a preposition ("fwd to lien pls", "saber do jamil")."""
         word = tokens[i].word
-        if not (word_name or word in self._names.first or self._named(word, lang)):  # "e o tonhao"
-            return False
         j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES and lang != "en")
         before = tokens[j].word if j >= 0 else ""
+        if not (word_name or word in self._names.first  # after a copula, a word only a name is: "e o tonhao"
+                or (before in _PREDICATE_COPULAS and self._named(word, lang))):
+            return False
         if (before or (j >= 0 and text[tokens[j].start:tokens[j].end].lower())) in _ROLES:  # "RN", "MA"
             return True
         who = _PAREN_WHO.match(text, tokens[i].end)
@@ -282,14 +284,15 @@ class SubjectNames(LocalRecognizer):
     @staticmethod
     def _apposed(tokens: list[_Token], i: int) -> bool:
         """A clause's first word set off by commas around a relation or a role, the apposition saying who it
-        is: "Anderson, o motorista, vai…", "Valdir, o genro dela, assina", "Winslow, the patient's nephew,"."""
+        is: "Anderson, o motorista, vai…", "Winslow, the patient's nephew, is…"."""
         if i + 2 >= len(tokens) or tokens[i + 1].word != "," or not (
                 i == 0 or tokens[i - 1].word in _END_PUNCTUATION):
             return False
         for k in range(i + 2, min(i + 3 + _APPOSED_WORDS, len(tokens))):
             word = tokens[k].word
             if word == ",":
-                return any(t.word in KIN_SET or t.word in _ROLES or t.word in _WHO_IS for t in tokens[i + 2:k])
+                return any(t.word in KIN_SET or t.word in _ROLES or t.word in _WHO_IS
+                           for t in tokens[i + 2:k])
             if word in _END_PUNCTUATION:
                 return False
         return False
