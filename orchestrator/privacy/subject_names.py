@@ -298,13 +298,15 @@ class SubjectNames(LocalRecognizer):
         return False
 
     def _hyphened(self, text: str, tokens: list[_Token], i: int) -> bool:
-        """Two listed first names joined by a hyphen, either one: "jean-baptiste", "marie-josee" (not
-        "follow-up", "pronto-socorro")."""
+        """Two listed first names of four letters or more joined by a hyphen, either one: "jean-baptiste",
+        "marie-josee" (not "follow-up", "pronto-socorro", a drug's shorthand "pip-tazo")."""
         start, end = tokens[i].start, tokens[i].end
+        if end - start < 4:
+            return False
         if text[end:end + 1] == "-" and i + 1 < len(tokens) and tokens[i + 1].start == end + 1:
-            return tokens[i + 1].word in self._word_names
+            return tokens[i + 1].word in self._word_names and len(tokens[i + 1].word) >= 4
         if text[start - 1:start] == "-" and i > 0 and tokens[i - 1].end == start - 1:
-            return tokens[i - 1].word in self._word_names
+            return tokens[i - 1].word in self._word_names and len(tokens[i - 1].word) >= 4
         return False
 
     @staticmethod
