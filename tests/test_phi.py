@@ -1503,3 +1503,31 @@ def test_phones_ages_and_rural_boxes_by_their_shape(detector: PhiDetector, text:
 @pytest.mark.parametrize("text", ["Temp 101F this morning", "take 100-1000 mg daily", "a vo tem 84 anos"])
 def test_temperatures_doses_and_younger_ages_stay_unflagged(detector: PhiDetector, text: str) -> None:
     assert not {"AGE_OVER_89", "PHONE"} & set(detector.detect(text).categories)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Nereida, a vizinha dela, vai trazer", "Nereida"),  # set off by commas around who it is
+    ("Thaddeus, the night driver, has the forms", "Thaddeus"),
+    ("the pick-up person tonight is Elowen", "Elowen"),  # who-is a few words before the copula
+    ("quem vai levar e o juquinha", "juquinha"),  # a word only a name is, after the copula
+    ("is anne-laure on the list?", "anne-laure"),  # two first names joined by a hyphen, one span
+    ("does autumn need a booster?", "autumn"),  # a question's subject before "need"
+    ("ember is still feverish today", "ember"),  # a person's state after an adverb
+])
+def test_a_name_told_by_apposition_copula_hyphen_or_state(detector: PhiDetector, text: str,
+                                                         name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", ["the pick-up time today is noon", "is the follow-up on the list?",
+                                  "the cough is still bad at night", "o responsavel agora e o plano de saude",
+                                  "Monday, the clinic, was closed"])
+def test_things_in_those_places_stay_unnamed(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "value"), [("forgot the zip, it's 60622", "60622"),
+                                             ("zip's 30309", "30309"),
+                                             ("o cep novo e 40285 110", "40285 110")])
+def test_postal_codes_after_a_filler_or_with_a_space(detector: PhiDetector, text: str, value: str) -> None:
+    assert value in _spans(detector, text, "POSTAL_CODE")

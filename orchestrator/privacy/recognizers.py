@@ -112,7 +112,7 @@ class CpfRecognizer(PatternRecognizer):
 # Lazy, so that a value starting like a filler word ("MRN: A-00991") is read whole.
 # Or whose and when: "rg do meu filho MG-…", "cartao do sus, numero era 706…", "my SIN? its 046…".
 _FILL = (r"(?:[\s:#=\-]|\b(?:n[o\u00ba\u00b0]|nr|num|number|numero|is|e|eh|o|a|do|da|of|dele|dela|"
-         r"meu|minha|my|his|her|its|paciente|patient|filh[oa]|son|daughter|era|was)\b\.?|[,?](?=\s))*?")
+         r"'s|it's|new|novo|nova|meu|minha|my|his|her|its|paciente|patient|filh[oa]|son|daughter|era|was)\b\.?|[,?](?=\s))*?")
 # Or a few words, then a verb: "cartao sus do pedro eh 898…", "patient id at the old hospital was SJH-204471".
 _BETWEEN = r"(?:\s+[a-z]+){0,6}?\s+(?:was|is|e|eh|era|foi|numero|number|:)\s*"
 
@@ -281,7 +281,8 @@ _STATES_LOWER = ("ak|az|ar|ca|ct|dc|fl|ia|il|ks|ky|md|mi|mn|ms|mt|nc|nd|ne|nh|nj
 
 def postal_code_context() -> ContextRecognizer:
     words = r"cep|zip(?:\s*code)?|postal\s+code|codigo\s+postal|postcode"
-    value = r"(?P<phi>\d{5}-?(?:\d{3}|\d{4})?|\d{4}-\d{3})"  # CEP 01310100, ZIP 10001, Portugal 1250-142
+    # CEP 01310100 or 01310 100, ZIP 10001, Portugal 1250-142
+    value = r"(?P<phi>\d{5}(?:-?\d{3,4}|\s\d{3}(?!\s?\d))?|\d{4}-\d{3})"
     return ContextRecognizer("POSTAL_CODE", "PostalCodeContext", [
         (rf"(?i:\b(?:{words})\b{_FILL}){value}{_E}", 0.8),
         (rf"(?<!\w)(?:{_STATES_LOWER}),?\s+(?P<phi>\d{{5}}(?:-\d{{4}})?){_E}", 0.5),

@@ -33,7 +33,7 @@ _SLOT_STOP = frozenset("""me us it him her them you yourself myself someone some
     hemograma ultrassom ultrassonografia raio-x eletro ecocardiograma endoscopia colonoscopia""".split())
 # The words a name's slot ends at: the message's or the clause's end, or when or how it is wanted.
 _ENDS = (r"\s*(?:[,.!?;:)]|$)|\s+(?i:today|tomorrow|tonight|this|next|on|at|please|pls|plz|asap|too|"
-         r"instead|not|hoje|amanha|por|pfv|pf|tambem|nao|as|dia|semana|depois)\b")
+         r"instead|not|by|hoje|amanha|por|pfv|pf|tambem|nao|as|dia|semana|depois)\b")
 _END = rf"(?={_ENDS})"
 # A name, and maybe the word after it (a surname, or a word the slot's end follows: "for ren tomorrow?").
 _SLOT = r"(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?(?:\s+[A-Za-z]+(?:-[A-Za-z]+)?)?)"
@@ -63,7 +63,7 @@ _UNDER = (r"(?i:\b(?:under(?:\s+the\s+name(?:\s+of)?)?|in\s+the\s+name\s+of|(?:e
           r"\b\s*[:\-]?\s*(?:(?:o|a)\s+)?)"
           rf"{_SLOT}{_END}")
 # Sent something or asked for: "send the reminder to kofi", "fala com a Cotinha por favor", "ask for Teodoro".
-_SENDING = word_set("send sent text texted forward forwarded give gave pass hand email mail")
+_SENDING = word_set("send sent text texted forward forwarded give gave pass hand handed email mail")
 _SENT = rf"(?i:\b(?:{_either(_SENDING)})\b(?:\s+[\w']+){{0,3}}?\s+to\s+){_SLOT}{_END}"
 _ASKING_FOR = word_set("fala falar fale speak speaking talk talking ask asking chama chamar chame")
 _ASKED_FOR = (rf"(?i:\b(?:{_either(_ASKING_FOR)})\s+(?:com|with|to|for|pel[oa])\s+(?:(?:o|a)\s+)?)"

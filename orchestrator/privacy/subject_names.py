@@ -95,7 +95,7 @@ _AGENT_VERBS_PT = word_set("""esqueceu ligou pediu tomou precisa quer queria tem
 # dizzy").
 _COPULAS = word_set("is was isn't wasn't e eh esta ta tava estava foi ficou")
 _PERSON_STATES = word_set("""com internado internada operado operada atendido atendida vacinado vacinada sick
-    ill dizzy tired sore feverish nauseous unwell asleep awake""")
+    ill dizzy tired sore feverish nauseous unwell asleep awake febril febrile congested""")
 _MODALS = word_set("will may can")
 # An auxiliary opening a question before a name and a verb: "did will get his shots?", "has june eaten?".
 _QUESTION_AUX = word_set("did does has is was can could will would should")
@@ -128,6 +128,13 @@ _CLOSING_PREPOSITIONS = word_set("to do da pro pra")
 _PLEASE = word_set("pls plz please pfv por favor thanks thx obg")
 # A copula after who a person is: "a mae eh a socorro", "his nurse is hope".
 _PREDICATE_COPULAS = word_set("is was e eh era foi")
+# Who a person is besides a relation or a role, a few words before that copula or between the commas of an
+# apposition: "the pick-up person today is Forrest", "quem vai buscar hoje e a dorinha", "Anderson, o
+# motorista, vai…".
+_WHO_IS = word_set("driver motorista responsavel acompanhante contact contato person quem who")
+_APPOSED_WORDS = 4  # at most between an apposition's commas: "Valdir, o genro dela, …"
+# What a question's subject does besides a base verb: "will grace need to fast?", "does summer need…".
+_ASKED_NEEDS = word_set("need have stay")
 _OWNERS_AFTER = word_set("dele dela deles delas")
 _TRIGGERS = (_VERBS_EN | _VERBS_PT | _BASE_VERBS | _JOINERS | _PRONOUNS | _THANKS | _ROLES | _WH
              | _CLOSING_PREPOSITIONS | _PREDICATE_COPULAS)
@@ -181,13 +188,15 @@ class SubjectNames(LocalRecognizer):
         places = not _TRIGGERS.isdisjoint(token.word for token in tokens) or any(
             not token.word and text[token.start:token.end].lower() in _ROLES for token in tokens)  # "MA Luis"
         found: set[int] = set()
+        hyphens = "-" in text
         owners: list[tuple[int, int]] = []  # a possessive's owner, its "'s" left out: "nadia's insulin"
         for i, token in enumerate(tokens):
             if token.word.endswith("'s") and self._owner(text, tokens, i, lang):
                 owners.append((token.start, token.end - 2))
                 continue
             if token.word in self._word_names and (
-                    self._in_person_place(text, tokens, i, lang)
+                    self._in_person_place(text, tokens, i, lang) or self._apposed(tokens, i)
+                    or (hyphens and self._hyphened(text, tokens, i))
                     or (places and self._person_slot(text, tokens, i, lang, word_name=True))):
                 found.add(i)
                 continue
@@ -198,7 +207,7 @@ class SubjectNames(LocalRecognizer):
                     found.update(self._joined(tokens, i, lang))
                 continue
             if (self._lone(text, tokens, i, lang) or self._cued(tokens, i, lang)
-                    or self._signed(text, tokens, i) or (places and (
+                    or self._signed(text, tokens, i) or self._apposed(tokens, i) or (places and (
                     self._subject(tokens, i, lang) or self._referred(tokens, i, lang)
                     or self._thanked(tokens, i, lang) or self._introduced(tokens, i, lang)
                     or self._person_slot(text, tokens, i, lang, word_name=False)))):
@@ -210,7 +219,8 @@ class SubjectNames(LocalRecognizer):
         found.update(self._joined_to_found(tokens, found, lang))
         spans: list[list[int]] = []
         for i in sorted(found):  # names side by side are one: "gloria mbeki"
-            if spans and text[spans[-1][1]:tokens[i].start].isspace():
+            if spans and (text[spans[-1][1]:tokens[i].start].isspace()
+                          or text[spans[-1][1]:tokens[i].start] == "-"):  # "jean-baptiste"
                 spans[-1][1] = tokens[i].end
             else:
                 spans.append([tokens[i].start, tokens[i].end])
@@ -236,10 +246,11 @@ class SubjectNames(LocalRecognizer):
         question's subject ("what time does autumn go in?"), a copula's after who someone is ("a mae eh a
         socorro"), or closing the message after a preposition ("fwd to lien pls", "saber do jamil")."""
         word = tokens[i].word
-        if not (word_name or word in self._names.first):
-            return False
         j = i - 1 - (i > 0 and tokens[i - 1].word in _ARTICLES and lang != "en")
         before = tokens[j].word if j >= 0 else ""
+        if not (word_name or word in self._names.first  # after a copula, a word only a name is: "e o tonhao"
+                or (before in _PREDICATE_COPULAS and self._named(word, lang))):
+            return False
         if (before or (j >= 0 and text[tokens[j].start:tokens[j].end].lower())) in _ROLES:  # "RN", "MA"
             return True
         who = _PAREN_WHO.match(text, tokens[i].end)
@@ -260,10 +271,43 @@ class SubjectNames(LocalRecognizer):
 
     @staticmethod
     def _whose(tokens: list[_Token], j: int) -> bool:
-        """A relation or a role right before token j, maybe with its owner: "a mae eh", "a cuidadora dele
-        eh"."""
-        k = j - 1 - (j > 1 and tokens[j - 1].word in _OWNERS_AFTER)
-        return k >= 0 and (tokens[k].word in KIN_SET or tokens[k].word in _ROLES)
+        """A relation, a role or who someone is among the three words before token j, in its clause: "a mae
+        eh", "a cuidadora dele eh", "the pick-up person today is", "quem vai buscar e"."""
+        for k in range(j - 1, max(j - 4, -1), -1):
+            word = tokens[k].word
+            if word in _END_PUNCTUATION:
+                return False
+            if word in KIN_SET or word in _ROLES or word in _WHO_IS:
+                return True
+        return False
+
+    @staticmethod
+    def _apposed(tokens: list[_Token], i: int) -> bool:
+        """A clause's first word set off by commas around a relation or a role, the apposition saying who it
+        is: "Anderson, o motorista, vai…", "Winslow, the patient's nephew, is…"."""
+        if i + 2 >= len(tokens) or tokens[i + 1].word != "," or not (
+                i == 0 or tokens[i - 1].word in _END_PUNCTUATION):
+            return False
+        for k in range(i + 2, min(i + 3 + _APPOSED_WORDS, len(tokens))):
+            word = tokens[k].word
+            if word == ",":
+                return any(t.word in KIN_SET or t.word in _ROLES or t.word in _WHO_IS
+                           for t in tokens[i + 2:k])
+            if word in _END_PUNCTUATION:
+                return False
+        return False
+
+    def _hyphened(self, text: str, tokens: list[_Token], i: int) -> bool:
+        """Two listed first names of four letters or more joined by a hyphen, either one: "jean-baptiste",
+        "marie-josee" (not "follow-up", "pronto-socorro", a drug's shorthand "pip-tazo")."""
+        start, end = tokens[i].start, tokens[i].end
+        if end - start < 4:
+            return False
+        if text[end:end + 1] == "-" and i + 1 < len(tokens) and tokens[i + 1].start == end + 1:
+            return tokens[i + 1].word in self._word_names and len(tokens[i + 1].word) >= 4
+        if text[start - 1:start] == "-" and i > 0 and tokens[i - 1].end == start - 1:
+            return tokens[i - 1].word in self._word_names and len(tokens[i - 1].word) >= 4
+        return False
 
     @staticmethod
     def _asked_about(tokens: list[_Token], i: int, j: int, lang: str | None) -> bool:
@@ -276,6 +320,7 @@ class SubjectNames(LocalRecognizer):
             return (j == 0 or tokens[j - 1].word in _WH or tokens[j - 1].word in _END_PUNCTUATION) and (
                 tokens[i + 1].word in _ADVERBS or tokens[i + 1].word in _BASE_VERBS
                 or tokens[i + 1].word in _PARTICIPLES or tokens[i + 1].word.endswith("ing")
+                or tokens[i + 1].word in _ASKED_NEEDS
                 or tokens[j - 1].word in _WH)
         return lang != "en" and j < i and j >= 0 and tokens[j].word == "horas"
 
@@ -446,7 +491,10 @@ class SubjectNames(LocalRecognizer):
             return True
         if word in _MODALS and verb in _VERBS_EN and verb not in _MODALS:
             return True
-        state = tokens[k + 1].word if k + 1 < len(tokens) else ""
+        m = k + 1
+        while m < len(tokens) and tokens[m].word in _ADVERBS:  # "hope is still feverish"
+            m += 1
+        state = tokens[m].word if m < len(tokens) else ""
         return (verb in _COPULAS and word not in _MONTHS
                 and (state in _PERSON_STATES or (lang != "pt" and len(state) >= 5 and state.endswith("ing"))))
 
