@@ -19,6 +19,8 @@ from functools import lru_cache
 from re import _constants as sre  # the parser's vocabulary: the only reader of re's syntax tree
 from re import _parser
 
+from orchestrator.privacy.message_words import lower
+
 _LENGTH = 3  # characters of each beginning: enough to tell most words apart, few enough to stay a short list
 _MAX_BEGINNINGS = 400
 _MAX_CLASS = 12  # a class of more characters than this ([a-z], \w) ends the beginning instead
@@ -57,7 +59,7 @@ class Prefilter:
             return True
         if not self.beginnings or not text.isascii():
             return False
-        return ((self.blind is None or self.blind.search(_lower(text)) is None)
+        return ((self.blind is None or self.blind.search(lower(text)) is None)
                 and (self.exact is None or self.exact.search(text) is None))
 
     def finditer(self, pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
@@ -78,7 +80,7 @@ class Prefilter:
     def _starts(self, text: str) -> list[int]:
         """Every position of `text` where a beginning is, overlapping ones too."""
         starts: set[int] = set()
-        for beginning, haystack in ((self.blind, _lower(text)), (self.exact, text)):
+        for beginning, haystack in ((self.blind, lower(text)), (self.exact, text)):
             at = 0
             while beginning is not None and (found := beginning.search(haystack, at)) is not None:
                 starts.add(found.start())
@@ -86,12 +88,8 @@ class Prefilter:
         return sorted(starts)
 
 
-# Every recognizer of a message asks about the same text: fold it and measure its digits once.
-@lru_cache(maxsize=4)
-def _lower(text: str) -> str:
-    return text.lower()
-
-
+# Every recognizer of a message asks about the same text: fold it (`message_words.lower`) and measure its
+# digits once.
 @lru_cache(maxsize=4)
 def _longest_digit_run(text: str) -> int:
     return max(map(len, _DIGIT_RUN.findall(text)), default=0)
