@@ -25,6 +25,7 @@ from presidio_analyzer.predefined_recognizers import (
 )
 
 from orchestrator.privacy import pattern_scan
+from orchestrator.privacy.phone_plans import PlanMatcher
 from orchestrator.privacy.prefilter import prefilter
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
@@ -214,7 +215,7 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
         regions after one whose number takes the whole run (up to `run_end`) would find no more."""
         spans: dict[tuple[int, int], None] = {}
         for region in regions:
-            matches = phonenumbers.PhoneNumberMatcher(text, region, leniency=self.leniency)
+            matches = PlanMatcher(text, region, leniency=self.leniency)
             spans |= dict.fromkeys((m.start, m.end) for m in matches)
             if any(begin <= 1 and end >= run_end for begin, end in spans):
                 break
