@@ -8,6 +8,7 @@ the matcher's own, candidate by candidate: a skipped parse is one whose number `
 """
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -78,12 +79,42 @@ def _plan(region: str) -> _Plan:
                  re.compile("|".join(f"(?:{pattern})" for pattern in types) or "(?!)"))
 
 
+def _ruled_out(candidate: str, region: str, leniency: int) -> bool:
+    """Whether the region's plan says `candidate` cannot parse to a valid number (a need of VALID and up)."""
+    return (leniency >= Leniency.VALID and _PLAIN.fullmatch(candidate) is not None
+            and not _plan(region).may_fit(_NON_DIGIT.sub("", candidate)))
+
+
 class PlanMatcher(PhoneNumberMatcher):
     """PhoneNumberMatcher whose per-candidate step (a private method, python-phonenumbers 9.0) first
-    skips the candidates the region's plan rules out; the matcher's search and retries are unchanged."""
+    skips the candidates the region's plan rules out; the matcher's search and retries are unchanged.
+    `tried` keeps the candidates in the order given."""
+
+    def __init__(self, text: str, region: str, leniency: int) -> None:
+        super().__init__(text, region, leniency=leniency)
+        self.tried: list[str] = []
 
     def _parse_and_verify(self, candidate: str, offset: int) -> PhoneNumberMatch | None:
-        if (self.leniency >= Leniency.VALID and _PLAIN.fullmatch(candidate)
-                and not _plan(self.preferred_region).may_fit(_NON_DIGIT.sub("", candidate))):
+        self.tried.append(candidate)
+        if _ruled_out(candidate, self.preferred_region, self.leniency):
             return None
         return super()._parse_and_verify(candidate, offset)
+
+
+def region_matches(text: str, regions: Iterable[str], leniency: int) -> Iterator[list[PhoneNumberMatch]]:
+    """Each region's matches in `text`, as PhoneNumberMatcher finds them, region by region.
+
+    Where a region's matcher finds nothing, every candidate it tried failed, and so the matcher's path
+    through the text (its search, its inner groups, its retries) never depended on the region: another
+    region's matcher tries the very same candidates until one of them is valid for it. A later region
+    whose plan rules out all of those is answered without a matcher."""
+    tried: list[str] | None = None
+    for region in regions:
+        if tried is not None and all(_ruled_out(candidate, region, leniency) for candidate in tried):
+            yield []
+            continue
+        matcher = PlanMatcher(text, region, leniency)
+        matches = list(matcher)
+        if not matches and tried is None:
+            tried = matcher.tried
+        yield matches

@@ -25,7 +25,7 @@ from presidio_analyzer.predefined_recognizers import (
 )
 
 from orchestrator.privacy import pattern_scan
-from orchestrator.privacy.phone_plans import PlanMatcher
+from orchestrator.privacy.phone_plans import region_matches
 from orchestrator.privacy.prefilter import prefilter
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
@@ -214,8 +214,7 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
         """Where python-phonenumbers finds a valid number of one of `regions`, each span once; the
         regions after one whose number takes the whole run (up to `run_end`) would find no more."""
         spans: dict[tuple[int, int], None] = {}
-        for region in regions:
-            matches = PlanMatcher(text, region, leniency=self.leniency)
+        for matches in region_matches(text, regions, self.leniency):
             spans |= dict.fromkeys((m.start, m.end) for m in matches)
             if any(begin <= 1 and end >= run_end for begin, end in spans):
                 break
