@@ -37,46 +37,74 @@ def _strip(number: str, metadata: PhoneMetadata) -> str:
 
 
 @dataclass(frozen=True)
+class _Code:
+    """What `is_valid_number` asks of a national number under a country calling code."""
+
+    main: PhoneMetadata  # its main region's, which parse strips a national prefix with after the code
+    lengths: frozenset[int]  # national number lengths any region of the code allows; empty: any
+    types: re.Pattern[str]  # any number type pattern of any region of the code
+
+    def fits(self, number: str) -> bool:
+        """A superset of `is_valid_number`: one of the code's regions has the length and a matching type."""
+        return (not self.lengths or len(number) in self.lengths) and self.types.fullmatch(number) is not None
+
+    def may_follow(self, rest: str) -> bool:
+        """Whether the digits after the written code may be a valid number: as they are, or as parse
+        reads them after stripping a national prefix."""
+        return self.fits(rest) or self.fits(_strip(rest, self.main))
+
+
+@cache
+def _code(code: int) -> _Code:
+    of_code = PhoneMetadata.metadata_for_region_or_calling_code
+    plans = [plan for r in region_codes_for_country_code(code) if (plan := of_code(code, r)) is not None]
+    lengths = [set(plan.general_desc.possible_length) for plan in plans]
+    types = [desc.national_number_pattern for plan in plans for desc in (getattr(plan, t) for t in _TYPES)
+             if desc is not None and desc.national_number_pattern]
+    main = of_code(code, phonenumberutil.region_code_for_country_code(code))
+    return _Code(main, frozenset() if not all(lengths) else frozenset().union(*lengths),
+                 re.compile("|".join(f"(?:{pattern})" for pattern in types) or "(?!)"))
+
+
+def _after_idd(rest: str) -> bool:
+    """Whether the digits after an international prefix may parse to a valid number: parse needs more
+    than two of them, starting with a country code (the shortest one read), then a national number."""
+    code, national = phonenumberutil._extract_country_code(rest)
+    return len(rest) > 2 and code != 0 and _code(code).may_follow(national)
+
+
+@dataclass(frozen=True)
 class _Plan:
     """What `parse(candidate, region)` and `is_valid_number` need of a region without a plus sign."""
 
     code: str  # the country calling code
-    idd: re.Pattern[str]  # the international prefix ("00", "011"): any country's number may follow
+    idd: re.Pattern[str]  # the international prefix ("00", "011"): another country's code may follow
     metadata: PhoneMetadata
-    main: PhoneMetadata  # the code's main region's, which parse switches to once it reads the code
-    lengths: frozenset[int]  # national number lengths any region of the code allows; empty: any
-    types: re.Pattern[str]  # any number type pattern of any region of the code
+    national: _Code
 
     def may_fit(self, digits: str) -> bool:
         """False only if `parse` of these digits (a plain candidate's) cannot give a valid number.
 
-        Without the region's international prefix in front, `parse` gives the region's country code and,
-        as national number, either the digits or them with the national prefix stripped; or, when the
+        After the region's international prefix (not followed by a 0, which parse leaves), the number
+        is another country's (`_after_idd`). Otherwise `parse` gives the region's country code and, as
+        national number, either the digits or them with the national prefix stripped; or, when the
         digits start with the country code, the rest stripped once with the region's metadata and maybe
-        again with the main region's. `is_valid_number` then needs one of those to have an allowed length
-        and match a number type of a region of that code: a superset of that test is tried here."""
-        if self.idd.match(digits):
-            return True
+        again with the main region's. `is_valid_number` then needs one of those to fit (`_Code.fits`)."""
+        idd = self.idd.match(digits)
+        if idd and not digits.startswith("0", idd.end()):
+            return _after_idd(digits[idd.end():])
         numbers = {digits, _strip(digits, self.metadata)}
         if digits.startswith(self.code):
             rest = _strip(digits[len(self.code):], self.metadata)
-            numbers |= {rest, _strip(rest, self.main)}
-        return any((not self.lengths or len(number) in self.lengths) and self.types.fullmatch(number)
-                   for number in numbers)
+            numbers |= {rest, _strip(rest, self.national.main)}
+        return any(self.national.fits(number) for number in numbers)
 
 
 @cache
 def _plan(region: str) -> _Plan:
     metadata = PhoneMetadata.metadata_for_region(region)
-    code = metadata.country_code
-    plans = [PhoneMetadata.metadata_for_region(r) for r in region_codes_for_country_code(code)]
-    lengths = [set(plan.general_desc.possible_length) for plan in plans]
-    types = [desc.national_number_pattern for plan in plans for desc in (getattr(plan, t) for t in _TYPES)
-             if desc is not None and desc.national_number_pattern]
-    return _Plan(str(code), re.compile(metadata.international_prefix or "(?!)"), metadata,
-                 PhoneMetadata.metadata_for_region(phonenumberutil.region_code_for_country_code(code)),
-                 frozenset() if not all(lengths) else frozenset().union(*lengths),
-                 re.compile("|".join(f"(?:{pattern})" for pattern in types) or "(?!)"))
+    return _Plan(str(metadata.country_code), re.compile(metadata.international_prefix or "(?!)"), metadata,
+                 _code(metadata.country_code))
 
 
 def prepare(regions: Iterable[str]) -> None:
@@ -85,10 +113,15 @@ def prepare(regions: Iterable[str]) -> None:
         _plan(region)
 
 
-def _ruled_out(candidate: str, region: str, leniency: int) -> bool:
-    """Whether the region's plan says `candidate` cannot parse to a valid number (a need of VALID and up)."""
-    return (leniency >= Leniency.VALID and _PLAIN.fullmatch(candidate) is not None
-            and not _plan(region).may_fit(_NON_DIGIT.sub("", candidate)))
+def _digits(candidate: str) -> str | None:
+    """The digits `parse` reads in a plain candidate; None for any other."""
+    return _NON_DIGIT.sub("", candidate) if _PLAIN.fullmatch(candidate) else None
+
+
+def _ruled_out(digits: str | None, region: str, leniency: int) -> bool:
+    """Whether the region's plan says a candidate's digits cannot parse to a valid number (a need of VALID
+    and stricter leniencies)."""
+    return leniency >= Leniency.VALID and digits is not None and not _plan(region).may_fit(digits)
 
 
 class PlanMatcher(PhoneNumberMatcher):
@@ -102,7 +135,7 @@ class PlanMatcher(PhoneNumberMatcher):
 
     def _parse_and_verify(self, candidate: str, offset: int) -> PhoneNumberMatch | None:
         self.tried.append(candidate)
-        if _ruled_out(candidate, self.preferred_region, self.leniency):
+        if _ruled_out(_digits(candidate), self.preferred_region, self.leniency):
             return None
         return super()._parse_and_verify(candidate, offset)
 
@@ -114,13 +147,13 @@ def region_matches(text: str, regions: Iterable[str], leniency: int) -> Iterator
     through the text (its search, its inner groups, its retries) never depended on the region: another
     region's matcher tries the very same candidates until one of them is valid for it. A later region
     whose plan rules out all of those is answered without a matcher."""
-    tried: list[str] | None = None
+    tried: list[str | None] | None = None  # the digits of each candidate
     for region in regions:
-        if tried is not None and all(_ruled_out(candidate, region, leniency) for candidate in tried):
+        if tried is not None and all(_ruled_out(digits, region, leniency) for digits in tried):
             yield []
             continue
         matcher = PlanMatcher(text, region, leniency)
         matches = list(matcher)
         if not matches and tried is None:
-            tried = matcher.tried
+            tried = [_digits(candidate) for candidate in matcher.tried]
         yield matches
