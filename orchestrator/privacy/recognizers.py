@@ -166,13 +166,15 @@ _NON_DIGIT = re.compile(r"\D")
 # A run of digits and phone punctuation with at least eight digits: where a phone number may be;
 # ISO dates and dotted CPFs are blanked first (system answers are full of "2026-11-23 09:00").
 # Not the tail of a code ("SUP-2024-118833").
-_PHONE_RUN = re.compile(r"(?<![A-Za-z]-)(?<!\d)\+?\(?\d[\d\s().\-]{6,24}\d")
+# Each pattern opens with a lookahead for the character every match starts with: the re module then
+# skips the other positions at once instead of trying each lookbehind and branch there (twice as fast).
+_PHONE_RUN = re.compile(r"(?=[+(\d])(?<![A-Za-z]-)(?<!\d)\+?\(?\d[\d\s().\-]{6,24}\d")
 _NOT_PHONE = re.compile(
-    r"\d{4}-\d\d-\d\d|\d{3}\.\d{3}\.\d{3}-\d\d"
+    r"(?=\d)(?:\d{4}-\d\d-\d\d|\d{3}\.\d{3}\.\d{3}-\d\d"
     # An IPv4 address and a dated day (11/12/1996, 11-12-1996): no region's plan reads them as phones, and
     # each would cost a parse in every region.
     r"|(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\d.])"
-    r"|(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d\d(?![\d/.-])"
+    r"|(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d\d(?![\d/.-]))"
 )
 
 
