@@ -36,6 +36,11 @@ def _strip(number: str, metadata: PhoneMetadata) -> str:
     return phonenumberutil._maybe_strip_national_prefix_carrier_code(number, metadata)[1]
 
 
+def _prefix_written(digits: str, metadata: PhoneMetadata) -> bool:
+    """Whether the digits open with a national prefix (or carrier code) `parse` would strip."""
+    return phonenumberutil._maybe_strip_national_prefix_carrier_code(digits, metadata)[2]
+
+
 @dataclass(frozen=True)
 class _Code:
     """What `is_valid_number` asks of a national number under a country calling code."""
@@ -47,6 +52,15 @@ class _Code:
     def fits(self, number: str) -> bool:
         """A superset of `is_valid_number`: one of the code's regions has the length and a matching type."""
         return (not self.lengths or len(number) in self.lengths) and self.types.fullmatch(number) is not None
+
+    def wants_prefix(self, number: str) -> bool:
+        """Whether a national number written without its country code needs its national prefix before
+        it ("030 …" in Germany), as the matcher's check reads the main region's format for it
+        (phonenumbermatcher._is_national_prefix_present_if_required)."""
+        rule = phonenumberutil._choose_formatting_pattern_for_number(self.main.number_format, number)
+        written = rule.national_prefix_formatting_rule if rule is not None else None
+        return (bool(written) and not rule.national_prefix_optional_when_formatting
+                and not phonenumberutil._formatting_rule_has_first_group_only(written))
 
     def may_follow(self, rest: str) -> bool:
         """Whether the digits after the written code may be a valid number: as they are, or as parse
@@ -89,15 +103,19 @@ class _Plan:
         is another country's (`_after_idd`). Otherwise `parse` gives the region's country code and, as
         national number, either the digits or them with the national prefix stripped; or, when the
         digits start with the country code, the rest stripped once with the region's metadata and maybe
-        again with the main region's. `is_valid_number` then needs one of those to fit (`_Code.fits`)."""
+        again with the main region's. `is_valid_number` then needs one of those to fit (`_Code.fits`),
+        and the matcher a national prefix written before a number without its code that wants one."""
         idd = self.idd.match(digits)
         if idd and not digits.startswith("0", idd.end()):
             return _after_idd(digits[idd.end():])
-        numbers = {digits, _strip(digits, self.metadata)}
+        national = self.national
         if digits.startswith(self.code):
             rest = _strip(digits[len(self.code):], self.metadata)
-            numbers |= {rest, _strip(rest, self.national.main)}
-        return any(self.national.fits(number) for number in numbers)
+            if national.fits(rest) or national.fits(_strip(rest, national.main)):
+                return True
+        fitting = [number for number in {digits, _strip(digits, self.metadata)} if national.fits(number)]
+        return bool(fitting) and (_prefix_written(digits, national.main)
+                                  or not all(national.wants_prefix(number) for number in fitting))
 
 
 @cache
