@@ -4,8 +4,11 @@ The matcher parses each candidate in a run (the whole of it, then its groups) on
 parse is most of its time; nearly all of them fail (postal codes, ids, card numbers). `PlanMatcher`
 first asks the region's numbering plan (`_Plan.may_fit`) whether the candidate's digits could be a
 valid number of it at all, by following `parse` step by step; only then does it parse. Its matches are
-the matcher's own, candidate by candidate: a skipped parse is one whose number `is_valid_number` rejects.
-"""
+the matcher's own, candidate by candidate: a skipped parse is one the matcher would reject.
+`region_matches` also answers a region without a matcher where its plan rules out every candidate a
+region before it tried in vain. The plans use the library's own private steps (national prefix
+stripping, country code reading, format choice) so as to read digits exactly as `parse` does; the
+requirements pin the library, and tests/test_phi_phone_plans.py checks the matches against its matcher."""
 
 import re
 from collections.abc import Iterable, Iterator
