@@ -24,7 +24,7 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from orchestrator.privacy import pattern_scan
+from orchestrator.privacy import pattern_scan, phone_plans
 from orchestrator.privacy.prefilter import prefilter
 from runtime.errors import InvalidArgument
 from runtime.identity import normalize_cpf
@@ -166,13 +166,15 @@ _NON_DIGIT = re.compile(r"\D")
 # A run of digits and phone punctuation with at least eight digits: where a phone number may be;
 # ISO dates and dotted CPFs are blanked first (system answers are full of "2026-11-23 09:00").
 # Not the tail of a code ("SUP-2024-118833").
-_PHONE_RUN = re.compile(r"(?<![A-Za-z]-)(?<!\d)\+?\(?\d[\d\s().\-]{6,24}\d")
+# Each pattern opens with a lookahead for the character every match starts with: the re module then
+# skips the other positions at once instead of trying each lookbehind and branch there (twice as fast).
+_PHONE_RUN = re.compile(r"(?=[+(\d])(?<![A-Za-z]-)(?<!\d)\+?\(?\d[\d\s().\-]{6,24}\d")
 _NOT_PHONE = re.compile(
-    r"\d{4}-\d\d-\d\d|\d{3}\.\d{3}\.\d{3}-\d\d"
+    r"(?=\d)(?:\d{4}-\d\d-\d\d|\d{3}\.\d{3}\.\d{3}-\d\d"
     # An IPv4 address and a dated day (11/12/1996, 11-12-1996): no region's plan reads them as phones, and
     # each would cost a parse in every region.
     r"|(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\d.])"
-    r"|(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d\d(?![\d/.-])"
+    r"|(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d\d(?![\d/.-]))"
 )
 
 
@@ -193,6 +195,7 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
         # Keep python-phonenumbers' compiled metadata patterns (its own switch): without it every number
         # tried looks its patterns up again in the re module's cache, a tenth of a phone message's time.
         phonenumbers.enable_pattern_cache()
+        phone_plans.prepare(_REGIONS)
         super().__init__(supported_entity="PHONE", supported_regions=_REGIONS, context=_PHONE_CONTEXT)
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
@@ -213,8 +216,7 @@ class PersonalPhoneRecognizer(PhoneRecognizer):
         """Where python-phonenumbers finds a valid number of one of `regions`, each span once; the
         regions after one whose number takes the whole run (up to `run_end`) would find no more."""
         spans: dict[tuple[int, int], None] = {}
-        for region in regions:
-            matches = phonenumbers.PhoneNumberMatcher(text, region, leniency=self.leniency)
+        for matches in phone_plans.region_matches(text, regions, self.leniency):
             spans |= dict.fromkeys((m.start, m.end) for m in matches)
             if any(begin <= 1 and end >= run_end for begin, end in spans):
                 break
