@@ -1531,3 +1531,42 @@ def test_things_in_those_places_stay_unnamed(detector: PhiDetector, text: str) -
                                              ("o cep novo e 40285 110", "40285 110")])
 def test_postal_codes_after_a_filler_or_with_a_space(detector: PhiDetector, text: str, value: str) -> None:
     assert value in _spans(detector, text, "POSTAL_CODE")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("fwd from Ottoline - she wants the 4pm", "Ottoline"),  # who a message is passed on from
+    ("recado da Genilda: ela nao vem", "Genilda"),
+    ("Jorge Ruiz (goes by Coco) is in bed 3", "Coco"),  # what else a person is called
+    ("pcte Ana Lima (chamam de Nana), dn 02/03/1990", "Nana"),
+    ("Osvaldinho, tua avo ligou", "Osvaldinho"),  # spoken to, before a second person
+    ("rota: Ivonete seg/qua, Gercina qui/sex", "Gercina"),  # a rota's days after each name
+    ("the community health worker Eustacia came today", "Eustacia"),  # after a role
+])
+def test_a_name_passed_on_from_called_spoken_to_on_a_rota_or_after_a_role(detector: PhiDetector, text: str,
+                                                                          name: str) -> None:
+    assert name in _spans(detector, text, "NAME")
+
+
+@pytest.mark.parametrize("text", ["fwd from billing - new statement", "mensagem da farmacia: chegou",
+                                  "Tuesday, can you do the morning?", "Amanha, voce pode vir?",
+                                  "plantao: seg/ter manha, qua/qui tarde", "the aide covers mon-wed"])
+def test_the_same_places_with_things_stay_unnamed(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("Transfer: Pruitt, Ada, 93y, from home", "AGE_OVER_89", "93"),  # "y" for years
+    ("ela ja esta com 97", "AGE_OVER_89", "97"),  # an adverb before "esta com"
+    ("my nonno Ettore is ninety-four and fell", "AGE_OVER_89", "ninety-four"),  # the writer's, named
+    ("my insurer wants claim CLM-60213348", "RECORD_ID", "CLM-60213348"),  # a claim's or an account's number
+    ("re: account ACCT-81120394, please update", "RECORD_ID", "ACCT-81120394"),
+])
+def test_ages_in_y_and_of_named_relatives_and_claim_or_account_ids(detector: PhiDetector, text: str,
+                                                                   category: str, value: str) -> None:
+    assert value in _spans(detector, text, category)
+
+
+@pytest.mark.parametrize("text", ["my Apple Watch is 95 percent charged", "ela ja esta com 95% de saturacao",
+                                  "the account has 3 visits left"])
+def test_charges_saturations_and_counts_stay_unflagged(detector: PhiDetector, text: str) -> None:
+    assert not {"AGE_OVER_89", "RECORD_ID"} & set(detector.detect(text).categories)

@@ -144,18 +144,23 @@ def age_over_89() -> ContextRecognizer:
     before = (r"i'?m|i\s+am|im|aged?|age\s+is|idade(?:\s+de)?|he'?s|she'?s|he\s+is|she\s+is|who\s+is|"
               r"turned|turning|turns|(?:he|she|i|you)?'?ll\s+be|will\s+be|completou|completa|fez|vai\s+fazer|tenho")
     return ContextRecognizer("AGE_OVER_89", "AgeOver89Context", [
-        (rf"(?i:(?P<phi>{_AGE})\s*-?\s*(?:anos|aninhos|years?(?:\s*-?\s*old)?|yrs?\b|y/?o\b|year-old))", 0.8),
+        (rf"(?i:(?P<phi>{_AGE})\s*-?\s*(?:anos|aninhos|years?(?:\s*-?\s*old)?|yrs?\b|y/?o\b|year-old|y\b))",
+         0.8),
         (rf"(?i:(?P<phi>{_AGE})a\b)", 0.7),  # a chart's "Pac. Maria, 93a"
         # or a person "of" an age: "senhora de 91, hipertensa", "a man of 93".
         (rf"(?i:\b(?:{before}|(?:{_PERSON})\s+(?:de|of))\s*:?\s*)(?P<phi>{_AGE}){_NOT_UNIT}", 0.7),
         # A relative's age told with "'s" ("mom's 102, is the flu shot ok"), or "ta com" after a relative or a
         # pronoun ("ele ta com noventa e sete"; not "ela ta com 95 de saturacao").
         (rf"(?i:\b(?:{_KIN})'?s\s+)(?P<phi>{_AGE}){_NOT_UNIT}(?![\s,]*(?:of|de|%))", 0.6),
-        (rf"(?i:\b(?:{_KIN}|ele|ela)\s+(?:ta|esta)\s+com\s+)(?P<phi>{_AGE}){_NOT_UNIT}(?!\s*(?:de|%))", 0.6),
+        (rf"(?i:\b(?:{_KIN}|ele|ela)\s+(?:(?:ja|agora|hoje)\s+)?(?:ta|esta)\s+com\s+)(?P<phi>{_AGE}){_NOT_UNIT}"
+         r"(?!\s*(?:de|%))", 0.6),
         # A relative "is 97" / "tem 97": "My father William D. Schmidt is 102 and admitted".
         # Or a pronoun after a person was named: "cuido do seu raimundo, ele tem 97".
         (rf"(?i:\b(?:{_KIN}|ele|ela)\b(?:[^.?!\d]|(?<=\s[A-Z])\.){{0,40}}?\b(?:is|tem|e|has)\s+)(?P<phi>{_AGE}){_NOT_UNIT}",
          0.6),
+        # Or anyone of the writer's, named: "my yiayia Despina is ninety-three", "minha bisa Zelia tem 97".
+        (rf"(?i:\b(?:my|our|meu|minha|nosso|nossa)\s+[a-z]+\s+(?-i:[A-Z][a-z]+)(?:[\s-](?-i:[A-Z][a-z]+))*\s+"
+         rf"(?:is|tem)\s+)(?P<phi>{_AGE}){_NOT_UNIT}", 0.6),
         # Or the person just born in a year: "was born Dec 1, 1929 and is 96", "nasceu 25/12/1929, ta com 96".
         (rf"(?i:(?<!\d)(?:18|19)\d\d\b[^.?!\d]{{0,12}}?\b(?:is|tem|(?:ta|esta)\s+com)\s+)(?P<phi>{_AGE}){_NOT_UNIT}"
          r"(?!\s*(?:de|%))", 0.6),

@@ -324,6 +324,9 @@ def record_id_context() -> ContextRecognizer:
              r"medica(?:re|id)(?:\s+(?:id|number|no|#))?|mbi|apolice|"
              r"health\s+plan\s+(?:id|number)|plan\s+id|group\s+(?:number|no|#)|convenio|plano|"
              r"case\s+number|record\s*#|pront\.?|guia|"
+             # A claim, an account or a protocol is the patient's with the insurer or the hospital (HIPAA's
+             # account numbers): "claim CLM-55019283", "account ACCT-20419783", "protocolo 2024…".
+             r"claims?|account|acct|protocolo|"
              # A hospital's or a claim's number, an insurer's card named by its plan: "carteira do ipsemg",
              # "carteirinha bradesco saude", "carrier id".
              r"(?:hospital|claim|carrier)\s+(?:id|number|no|#)|cart(?:eira|eirinha)\s+(?:d[oa]\s+)?[a-z]+(?:\s+saude)?|"

@@ -94,13 +94,32 @@ _GREETING = (r"(?i:\b(?:oi|ola|bom\s+dia|boa\s+tarde|boa\s+noite)[\s,!]+(?:e|eh|
 # Who signs after a dash, closing the message: "… thank you for caring for my father. \u2014 Marie-Claude".
 _DASH = "[\u2014\u2013]"
 _DASHED = rf"{_DASH}\s*{_SLOT}(?=\s*$)"
+# Who a message is passed on from: "forwarded from Dolly:", "fwd from Delphine -", "recado do Edivaldo: …".
+_FROM_WHAT = word_set("forwarded fwd fw msg message text note mensagem recado encaminhado")
+_FROM = (rf"(?i:\b(?:{_either(_FROM_WHAT)})\s+(?:from|de|d[oa])\s+){_SLOT}"
+         r"(?=\s*(?:[-:,.!?;)\u2014\u2013]|$))")
+# What else a person is called: "(pref name Vivian)", "goes by Lana", "aka Kasia", "(chamam de Leo)"; gated by
+# a cue's last word, which an opening parenthesis does not touch.
+_ALIAS_WORDS = word_set("by name aka nickname apelido de como as")
+_ALIAS = (r"(?i:\b(?:goes\s+by|go\s+by|pref(?:erred)?\.?\s+name(?:\s+is)?|aka|nickname|apelido|"
+          rf"cham(?:a|am|ad[oa])\s+de|conhecid[oa]\s+como|known\s+as)\s*:?\s+){_SLOT}{_END}")
+# Who is spoken to, opening the message before a second person: "Caio, teu pai ligou", "Priyanka, can you…".
+_YOU = word_set("your you tua teu tu voce vc sua seu can could pode podes")
+_VOCATIVE = rf"^\s*(?P<phi>[A-Za-z]+(?:-[A-Za-z]+)?)(?=,\s+(?i:{_either(_YOU)})\b)"
+# Who works which days, in a rota: "Neide seg/qua, Tati qui/sex", "Jojo thu-fri".
+_DAY = r"(?:mon|tue|wed|thu|fri|sat|sun|seg|ter|qua|qui|sex|sab|dom)[a-z]*"
+# Its gate, a range's end found from its slash or dash, a fast scan (the rota's pattern checks the first day).
+_DAYS_FROM = re.compile(r"[/\-]\s?(?i:mon|tue|wed|thu|fri|sat|sun|seg|ter|qua|qui|sex|sab|dom)")
+_ROTA = rf"\b(?P<phi>[A-Za-z]+)(?=\s+(?i:{_DAY})\s*[/\-]\s*(?i:{_DAY})\b)"
 # Each slot, whether its words say a person only with a name in it (a listed first name or a capitalized word
 # no list holds: "o exame da tireoide" is no one's), and the word sets its message must meet.
 _SLOTS = ((_FOR, False, (_FOR_WHAT, _FOR_WORDS)), (_UNDER, False, (_UNDER_WORDS,)),
           (_MOVED, False, (_MOVING | _MOVING_TWO,)), (_COMING, False, (_ASKING, _COMING_WORDS)),
           (_WHOSE, True, (_RECORDS, word_set("do da"))),
           (_GREETING, False, (_GREETINGS, word_set("e eh sou"))),
-          (_SENT, False, (_SENDING,)), (_ASKED_FOR, False, (_ASKING_FOR,)), (_DASHED, False, ()))
+          (_SENT, False, (_SENDING,)), (_ASKED_FOR, False, (_ASKING_FOR,)), (_DASHED, False, ()),
+          (_FROM, False, (_FROM_WHAT,)), (_ALIAS, False, (_ALIAS_WORDS,)), (_VOCATIVE, True, (_YOU,)),
+          (_ROTA, False, ()))
 # Who the carers, visitors or contacts are, listed after a colon: "caregivers: rosa (mornings), Paz (nights)";
 # each item's first word, what is in parentheses left out.
 _LISTERS = word_set("""caregivers carers cuidadores cuidadoras contacts contatos visitors visitas
@@ -113,7 +132,8 @@ _FIRST_WORDS = frozenset().union(*(gates[0] for _, _, gates in _SLOTS if gates),
 
 def names_a_slot(text: str) -> bool:
     """The slot-name recognizer's gate, a word-set test: a slot's first cue word, or a dash (a signature)."""
-    return not _FIRST_WORDS.isdisjoint(bare_words(text)) or "\u2014" in text or "\u2013" in text
+    return (not _FIRST_WORDS.isdisjoint(bare_words(text)) or "\u2014" in text or "\u2013" in text
+            or _DAYS_FROM.search(text) is not None)
 
 
 class SlotNames(ContextRecognizer):
@@ -125,7 +145,8 @@ class SlotNames(ContextRecognizer):
         self._stop = frozenset(stop_words) | _SLOT_STOP
         self._drugs = drug_words()
         self._slots = tuple((weak, gates) for _, weak, gates in _SLOTS)
-        super().__init__("NAME", "SlotName", [(slot, 0.6, *([_DASH] if slot is _DASHED else []))
+        needs = {_DASHED: _DASH, _ROTA: _DAYS_FROM.pattern}
+        super().__init__("NAME", "SlotName", [(slot, 0.6, *([needs[slot]] if slot in needs else []))
                                               for slot, _, _ in _SLOTS])
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
