@@ -158,6 +158,10 @@ _NICKNAME = 3e-5
 _ARTICLE_NAME = 2e-5
 
 
+# A named tuple built as a tuple: its generated constructor costs a Python call per word of every message.
+_new_token = tuple.__new__
+
+
 class _Token(NamedTuple):
     word: str  # lower case
     start: int
@@ -182,8 +186,8 @@ class SubjectNames(LocalRecognizer):
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None,
                 ) -> list[RecognizerResult]:
         # An acronym or a word capitalized inside ("TSH", "InCor") is no name: a blank token stands for it.
-        tokens = [_Token("" if (w := m.group())[1:] != w[1:].lower() else w.lower(), *m.span())
-                  for m in _TOKEN.finditer(text)]
+        tokens = [_new_token(_Token, ("" if (w := m.group())[1:] != w[1:].lower() else w.lower(),
+                                      m.start(), m.end())) for m in _TOKEN.finditer(text)]
         lang = self._lang.of([token.word for token in tokens])
         # whether a clause's person places may hold a name: a verb, a joiner, a pronoun or a thanks
         places = not _TRIGGERS.isdisjoint(token.word for token in tokens) or any(
