@@ -10,6 +10,7 @@ Patterns read text with accents stripped (see `runtime.text.fold.strip_accents`)
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from orchestrator.privacy.gazetteer import CuedNames, GazetteerNameRecognizer, KnownNames
 from orchestrator.privacy.message_words import lower, lower_words
@@ -251,6 +252,7 @@ _CUED = re.compile(r"(?i)\b(?:name|nome|attn|attention|a/c|cuidados|subscriber|p
                    r"segurad[oa]|beneficiari[oa]|here|aqui|falando|speaking)\b|(?im:^\s*(?:from|de|sender|remetente)\s*:)")
 
 
+@lru_cache(maxsize=4)  # the cued names' gate asks it too, of the same message
 def names_kin(text: str) -> bool:
     """The bare-kin recognizer's gate, a word-set test cheaper than any scan: a relation word in the text
     ("mother-in-law" split at its hyphens, "mom," without its comma)."""
