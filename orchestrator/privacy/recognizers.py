@@ -152,8 +152,7 @@ def ssn() -> UsSsnRecognizer:
 
 
 _PHONE_CONTEXT = ["tel", "ph", "telefone", "fone", "celular", "cel", "whatsapp", "whats", "zap", "phone",
-                  "mobile",
-                  "cell", "cellphone", "call", "ligar", "ligue", "contato", "contact", "ramal",
+                  "mobile", "cell", "cellphone", "call", "ligar", "ligue", "contato", "contact", "ramal",
                   "fixo", "landline", "reach", "reached", "text", "texto", "sms",
                   # whose number, which a bare "number" (a record's, a member's) does not say
                   "my number", "her number", "his number", "meu numero", "numero dele", "numero dela"]
