@@ -96,6 +96,10 @@ HOLDOUT28_PATH = Path(__file__).with_name("phi_holdout28.json")
 # (names 202 of 215, ages over 89 15 of 19), holdout30 (half one-item) 99.5% / 97.0% (names 193 of 199).
 HOLDOUT29_PATH = Path(__file__).with_name("phi_holdout29.json")
 HOLDOUT30_PATH = Path(__file__).with_name("phi_holdout30.json")
+# Two more, first measured after round 24: holdout31 (two thirds one-item) 97.7% / 95.5% (names 217 of 229,
+# ages over 89 21 of 24), holdout32 (half one-item) 98.6% / 97.8% (names 199 of 210).
+HOLDOUT31_PATH = Path(__file__).with_name("phi_holdout31.json")
+HOLDOUT32_PATH = Path(__file__).with_name("phi_holdout32.json")
 # Name families and open items written by the round-12 tuner (lower-case first names in every position,
 # names that are words, Hawaiian addresses, ages in words) and a round-13 batch (record and member ids with
 # letters, ages over 89 in every form, names in every position; 80.0% on its first run, 99.3% after its
@@ -143,7 +147,8 @@ PARTS = (("tuning", SET_PATH), *((_RETIRED, path) for path in (HOLDOUT_PATH, HOL
          (HELD_OUT, HOLDOUT20_PATH), (_RETIRED, HOLDOUT21_PATH), (_RETIRED, HOLDOUT22_PATH),
          (_RETIRED, HOLDOUT23_PATH), (_RETIRED, HOLDOUT24_PATH), (_RETIRED, HOLDOUT25_PATH),
          (HELD_OUT, HOLDOUT26_PATH), (HELD_OUT, HOLDOUT27_PATH), (HELD_OUT, HOLDOUT28_PATH),
-         (HELD_OUT, HOLDOUT29_PATH), (HELD_OUT, HOLDOUT30_PATH))
+         (HELD_OUT, HOLDOUT29_PATH), (HELD_OUT, HOLDOUT30_PATH),
+         (HELD_OUT, HOLDOUT31_PATH), (HELD_OUT, HOLDOUT32_PATH))
 TARGET_RECALL, TARGET_PRECISION, TARGET_P50_MS = 0.99, 0.85, 0.5
 
 
