@@ -20,6 +20,7 @@ from wordfreq import get_frequency_dict
 
 from orchestrator.privacy.recognizers import ContextRecognizer
 from orchestrator.privacy.syllable_names import korean_given_name
+from orchestrator.privacy.word_language import frequencies
 from runtime.text.fold import strip_accents
 from tools.drug_loader import name_index
 
@@ -126,9 +127,10 @@ def common_words() -> frozenset[str]:
 
 
 def _words_at_least(frequency: float) -> frozenset[str]:
-    """English and Portuguese words of at least `frequency`, accents stripped."""
-    return frozenset(strip_accents(word) for lang in ("en", "pt") for word, seen
-                     in get_frequency_dict(lang).items() if seen >= frequency)
+    """English and Portuguese words of at least `frequency` (not under word_language's floor), accents
+    stripped: `frequencies` keeps the highest of a word's spellings."""
+    return frozenset(word for lang in ("en", "pt") for word, seen in frequencies(lang).items()
+                     if seen >= frequency)
 
 
 @dataclass(frozen=True)
