@@ -33,7 +33,7 @@ _VERBS_PT = word_set("""e eh esta ta tava estava tem tinha teve vai foi vem veio
     podia nasceu caiu acordou tomou vomitou disse falou ligou chegou mandou esqueceu ficou passou fez faz sabe
     pediu mora trabalha anda continua sente sentiu""")
 # Base forms, after "have", "let", "make sure": "please have amaru call me back".
-_BASE_VERBS = word_set("""call bring pick come get take know send sign see text email stop start bring wait
+_BASE_VERBS = word_set("""call bring pick come get take know send sign see text email stop start wait
     check fill drop ring""")
 _CAUSATIVES = word_set("have had let sure")
 # Words a subject may follow: a clause's conjunctions and a greeting.
@@ -104,10 +104,10 @@ _PARTICIPLES = word_set("eaten taken gone been come seen done had")
 # after the verb they belong to ("pick up sky", "fala com"). Not "for": "for echo", "for memory assessment".
 _OBJECT_CUES = word_set("""tell ask call text remind let bring take avisa avise pergunta chama busca pede pra
     pro para""")
-# The objects of "pra" that are no one's name: "pra mim", "pra gente".
 # A clause closing a message before a name after a comma: "see you then, hope" (not "ficou vermelha, rosa").
 _CLOSINGS = word_set("then later soon tomorrow tonight ok okay bye please pls amanha logo depois tchau favor")
 _KIN_OWNERS = word_set("my our his her meu minha nosso nossa o a")
+# The objects of "pra" that are no one's name: "pra mim", "pra gente".
 _OBJECT_PRONOUNS = word_set("mim ti voce voces nos eles elas gente")
 _PHRASAL = {"up": word_set("pick picking"), "com": word_set("fala falar conversa conversar")}
 # Whom a person works as: a name right after one is the worker's ("MA Luis", "a fisioterapeuta juliana"), and
