@@ -1,8 +1,12 @@
 """The names gazetteer: the committed file says where it comes from, and the build keeps each
-country's top names, folded as the detector reads text, with their best rank."""
+country's top names, folded as the detector reads text, with their best rank; and a first name that no
+dictionary writes in lower case and no place or language bears is a name wherever it stands."""
 
-from orchestrator.privacy.build_names import ranked
+import pytest
+
+from orchestrator.privacy.build_names import lexicon, ranked
 from orchestrator.privacy.gazetteer import DATA_PATH, gazetteer
+from orchestrator.privacy.phi import PhiDetector
 
 
 def test_the_committed_gazetteer_names_its_source_and_license() -> None:
@@ -17,6 +21,44 @@ def test_the_committed_gazetteer_names_its_source_and_license() -> None:
     # Deeper lists of more countries (Kazakh, Tibetan, Ethiopian names), without their words or drugs.
     assert {"aigerim", "tsering", "dawit", "babajide"} <= names.first
     assert not {"farmacia", "come", "tomei", "levar", "allegra"} & (names.first | names.last)
+    assert "LibreOffice" in header and "GeoNames" in header
+    # Words the dictionaries write in lower case, accents restored ("esperança"); not "marcelo", nor "june"
+    # (written "June").
+    assert {"grace", "rosa", "esperanca", "flor"} <= names.lexicon
+    assert not {"marcelo", "tatiane", "june", "kamal"} & names.lexicon
+    assert {"savannah", "charlotte", "bahia", "irish"} <= names.proper and "kamal" not in names.proper
+
+
+def test_the_dictionaries_tell_a_word_from_a_name_by_its_case() -> None:
+    in_lexicon = lexicon()
+    assert in_lexicon({"grace"}) and in_lexicon({"xyz", "esperança"})
+    assert not in_lexicon({"marcelo"}) and not in_lexicon({"june"}) and not in_lexicon({"esperanca"})
+
+
+@pytest.fixture(scope="module")
+def detector() -> PhiDetector:
+    return PhiDetector()
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Thiago, o exame saiu?", "Thiago"),
+    ("valeu tatiane, ate sexta", "tatiane"),
+    ("was it kamal who called?", "kamal"),
+    ("the form came back, signed by Deepak", "Deepak"),
+])
+def test_a_first_name_no_dictionary_holds_is_a_name_anywhere(detector: PhiDetector, text: str,
+                                                              name: str) -> None:
+    assert [text[s.start:s.end] for s in detector.detect(text).spans] == [name]
+
+
+@pytest.mark.parametrize("text", [
+    "we moved here from savannah in may",  # a city's
+    "she only speaks irish at home",  # a language's
+    "the grace period ends on friday",  # a word's
+    "dr. thiago wants a follow up in 2 weeks",  # a doctor's, public
+])
+def test_a_first_name_that_is_a_word_a_place_or_a_doctors_needs_more(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories
 
 
 def test_the_build_keeps_each_countrys_top_names_folded() -> None:

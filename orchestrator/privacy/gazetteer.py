@@ -139,21 +139,26 @@ class Gazetteer:
     last: frozenset[str]
     words: frozenset[str]  # names that are also common words
     places: frozenset[str]  # names that are also countries' names ("Jordan", "Argentina")
+    # First names a dictionary writes in lower case ("grace", "rosa"), and those of a city, a state or a
+    # language ("savannah", "irish").
+    lexicon: frozenset[str]
+    proper: frozenset[str]
 
 
 @cache
 def gazetteer(path: Path = DATA_PATH) -> Gazetteer:
-    first, last, words, places = set(), set(), set(), set()
+    first, last = set(), set()
+    flagged: dict[str, set[str]] = {flag: set() for flag in ("word", "place", "lexicon", "proper")}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line:
             continue
         kind, name, _rank, flags = line.split("\t")
         (first if kind == "first" else last).add(name)
-        if "word" in flags.split(","):
-            words.add(name)
-        if "place" in flags.split(","):
-            places.add(name)
-    return Gazetteer(frozenset(first), frozenset(last), frozenset(words), frozenset(places))
+        for flag in flags.split(","):
+            if flag:
+                flagged[flag].add(name)
+    return Gazetteer(frozenset(first), frozenset(last),
+                     *(frozenset(flagged[flag]) for flag in ("word", "place", "lexicon", "proper")))
 
 
 class GazetteerNameRecognizer(LocalRecognizer):
@@ -178,8 +183,12 @@ class GazetteerNameRecognizer(LocalRecognizer):
         self._following = re.compile(rf"[\s,]+(?:-\s+)?(?i:{following})")
         (self._apposition, self._opening, self._self_after, self._contact, self._kin_told,
          self._opening_verb, self._person_verb, clause_opening, self._clause_verb, greeted,
-         self._greeted_after, self._kin_of) = (re.compile(rf"(?i:{cue})") for cue in whoever)
+         self._greeted_after, self._kin_of, self._titled) = (re.compile(rf"(?i:{cue})") for cue in whoever)
         self._clause_opening, self._greeted = clause_opening, greeted
+        # A first name no dictionary writes in lower case and no city, state, country or language bears
+        # is a person's wherever it stands: "vlw tati", "Marcelo, liga pra clinica", "u spoke to Ahmad".
+        names = self._names
+        self._alone = names.first - names.lexicon - names.proper - names.places - self._stop - drug_words()
         super().__init__(supported_entities=["NAME"], name="GazetteerNames")
 
     def load(self) -> None:  # the gazetteer loads once per process, in __init__
@@ -291,9 +300,12 @@ class GazetteerNameRecognizer(LocalRecognizer):
         # Particles alone ("van", "da"), or an acronym ("admitted for CAP"): no name to weigh.
         if not names or (len(names) == 1 and names[0].isupper()):
             return 0.0
+        start, end = run[0].start(), run[-1].end()
+        if (len(names) == 1 and names[0].lower().partition("-")[0] in self._alone
+                and not self._titled.search(text, max(0, start - 12), start)):
+            return 0.6
         plain = [n for n in names if n.lower() not in self._names.words]
         capitalized = all(n[0].isupper() for n in names)
-        start, end = run[0].start(), run[-1].end()
         # "sou argentina" is a nationality; "sou a Argentina" may be a person.
         introduced = (capitalized or names[0].lower() not in self._names.places) and self._introducing.search(
             text, max(0, start - _CUE_WINDOW), start)

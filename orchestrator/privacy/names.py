@@ -39,6 +39,7 @@ _NOT_NAMES = frozenset("""
     segurada beneficiario beneficiaria copay copays coinsurance deductible
     unimed bradesco amil sulamerica sul hapvida notredame intermedica porto seguro golden prevent saude
     aetna cigna medicare medicaid blue cross google whatsapp instagram
+    sony nike benz america christ hong kong haha hehe jaja kkk dec tue cep mst tse sri pst nda drs
     walgreens cvs walmart costco drogasil raia pacheco panvel
     cabeca barriga garganta peito costas perna pernas braco joelho ombro dente dentes
     parque shopping estacao metro bairro vila jardim praia igreja escola universidade faculdade park station
@@ -465,9 +466,8 @@ _FOLLOWING = (rf"(?:{_SPEAKING}|(?:she|he|ela|ele)\s+(?:is|was|has|had|tem|esta|
               # a chart's age and sex or what the patient reports: "lindiwe, 45F", "thabo c/o headache"
               r"\d{1,3}(?:m|f|a)|\d{1,3}\s*(?:yo|y/o|anos|years?\s+old)|c/o|complains|reports|denies|refere|"
               r"relata|nega|queixa|"
-              # where the person works or lives: "sunita from billing", "a neide do posto", "jurandir do 302"
-              r"from\s+(?:the\s+)?(?:front\s+desk|desk|reception|billing|pharmacy|lab|office|insurance|clinic|"
-              r"school|daycare|church|work)|d[oa]\s+(?:posto|farmacia|recepcao|laboratorio|clinica|ubs|escola|"
+              # where the person works or lives: "a neide do posto", "jurandir do 302"
+              r"d[oa]\s+(?:posto|farmacia|recepcao|laboratorio|clinica|ubs|escola|"
               r"creche|igreja|convenio|plano|apto|apartamento|\d{1,4}))\b")
 # A capitalized known name with the person's e-mail or phone right after it: "Hamza at
 # hamza.k@proton.me", "Anjali (510) 555-0134".
@@ -488,6 +488,10 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+|(?:que|who)\s+)?(?:(?:is|e|
                rf"|\s*,\s*(?:(?:my|minha|meu|our|nossa|nosso|her|his|seu|sua)\s+)?(?:{_KIN})(?:[\s-]in[\s-]law)?\s*\)"
                # or paired with the writer, as only a person is: "hope and I will both come", "rosa e eu"
                r"|\s+(?:and\s+(?:I|me)|e\s+eu)\b"
+               # or from where they work, as only staff are: "grace from billing", "sunita from the front
+               # desk", "Chayton from the tribal health office"
+               r"|\s+from\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:front\s+desk|desk|reception|billing|pharmacy|lab|office|"
+               r"insurance|clinic|school|daycare|church|work|scheduling)\b"
                # or told to be a name: "Paz e o nome da minha mae", "hope is her first name"
                r"|[\s,]*(?:is|e|eh)\s+(?:o|the|her|his|my|your|meu|seu|nosso)\s+(?:first\s+|primeiro\s+)?"
                r"(?:name|nome)\b")
@@ -530,12 +534,18 @@ _CLAUSE_VERB = (r"(?:\s+(?:still|also|just|always|never|often|usually|sometimes|
                 r"horas?|h|am|pm|mg|ml)\b)))")
 # Who is greeted, opening the message and then a comma or the end: "bom dia thiago, …", "hi grace!".
 _GREETED = (r"(?:oi|ola|alo|hi|hello|hey|dear|querid[oa]|bom\s+dia|boa\s+tarde|boa\s+noite|"
-            r"good\s+(?:morning|afternoon|evening))[\s,!]+$")
+            r"good\s+(?:morning|afternoon|evening)|"
+            # thanked, left or apologized to: "obg cida!!", "tchau duda, te vejo", "thank u so much jess!!"
+            r"(?:thanks?|thank\s+(?:you|u)|thx|ty|obg|obrigad[oa]|valeu|vlw|tchau|bye|sorry|desculpa)"
+            r"(?:\s+(?:so\s+much|again|muito|mesmo))?)[\s,!]+$")
 _GREETED_AFTER = r"\s*(?:[,!]|$)"
 # Whose relative someone is: "sou a raimunda, mae do davi" (a name that is a rare word too).
 _KIN_OF = rf"\b(?:{_KIN})\s+(?:d[oa]s?|de|of)\s+$"
+_DOCTOR_TITLE = r"(?:dra?|dr\u00aa|doctor|doc|doutora?|prof[ae]?|professora?|medic[oa])"
+# A doctor's title just before: "dr. nguyen wants…" (a doctor's name is public, in any case).
+_TITLED = rf"\b{_DOCTOR_TITLE}\b\.?\s*$"
 _WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB,
-            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER, _KIN_OF)
+            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER, _KIN_OF, _TITLED)
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:
@@ -561,8 +571,7 @@ def patient_name_spans(plain: str, names: Iterable[str]) -> list[tuple[int, int]
 
 
 # "Dr. Fernando Almeida", "Dra. Beatriz", "doutor Ricardo": a doctor, public.
-_TITLED_DOCTOR = (rf"(?i:\b(?:dra?|dr\u00aa|doctor|doc|doutora?|prof[ae]?|professora?|medic[oa])\b\.?)\s*"
-                  rf"{_NAME_CAP}")
+_TITLED_DOCTOR = rf"(?i:\b{_DOCTOR_TITLE}\b\.?)\s*{_NAME_CAP}"
 # Ids the system issues for appointments, doctors and slots (CARD-A-APT-1A2B3C4D5E,
 # CARD-A-DR01-20261123-0900): opaque and not a person's. Patient ids (CARD-A001) are not matched.
 _SYSTEM_ID = r"(?i:(?<![\w\-])(?:CARD|DERM|ORTH)-[A-F]-[A-Z0-9]+(?:-[A-Z0-9]+)*(?![\w\-]))"
