@@ -45,6 +45,9 @@ def detector() -> PhiDetector:
     ("valeu tatiane, ate sexta", "tatiane"),
     ("was it kamal who called?", "kamal"),
     ("the form came back, signed by Deepak", "Deepak"),
+    # hyphenated first names, capitalized or one of them such a name
+    ("is Ana-Lucia on shift today?", "Ana-Lucia"),
+    ("jean-luc left his inhaler here", "jean-luc"),
 ])
 def test_a_first_name_no_dictionary_holds_is_a_name_anywhere(detector: PhiDetector, text: str,
                                                               name: str) -> None:
@@ -56,8 +59,9 @@ def test_a_first_name_no_dictionary_holds_is_a_name_anywhere(detector: PhiDetect
     "she only speaks irish at home",  # a language's
     "the grace period ends on friday",  # a word's
     "dr. thiago wants a follow up in 2 weeks",  # a doctor's, public
+    "started pip-tazo last night",  # a drug's, hyphenated first names in lower case
 ])
-def test_a_first_name_that_is_a_word_a_place_or_a_doctors_needs_more(detector: PhiDetector, text: str) -> None:
+def test_a_word_a_place_or_a_doctors_first_name_needs_more(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
 
 
@@ -66,3 +70,25 @@ def test_the_build_keeps_each_countrys_top_names_folded() -> None:
              "Kwame": {"rank": {"GH": 40, "US": 900}}, "Jo": {"rank": {"US": 1}}}
     assert ranked(names, {"BR": 5, "GH": 50, "US": 5}) == {"joao": (2, {"joao", "joão"}),
                                                             "kwame": (40, {"kwame"})}
+
+
+@pytest.mark.parametrize("text, name", [
+    # who the person is to the writer, just before, even a name that is a word
+    ("my sister in law Patience can drive him", "Patience"),
+    ("meu irmao gemeo Jeremias ta com febre tb", "Jeremias"),
+    ("my bf nico has the same rash", "nico"),
+    # staff where they work
+    ("falei com a socorro da recepcao ontem", "socorro"),
+    # asked or thanked
+    ("pode avisar a flor q o exame saiu?", "flor"),
+    ("agradece a Estrela pela ajuda de ontem", "Estrela"),
+])
+def test_a_name_that_is_a_word_where_only_a_person_stands(detector: PhiDetector, text: str,
+                                                           name: str) -> None:
+    assert [text[s.start:s.end] for s in detector.detect(text).spans] == [name]
+
+
+@pytest.mark.parametrize("text", ["my wife may come along", "a luz do corredor ta piscando",
+                                  "thank god for the quick reply"])
+def test_the_same_words_in_their_own_use_name_no_one(detector: PhiDetector, text: str) -> None:
+    assert "NAME" not in detector.detect(text).categories

@@ -59,11 +59,12 @@ _PAST = re.compile(r"\s+[a-z]{2,}(?:ou|eu|iu)\b")
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
 _ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
-_ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|pede|pedi|pedir|diga|dizer|fala|falei))"
-                     r"\s+$")
-# or what to say: "tell joy the prescription is ready", "avisa a paz que chegou"
-_TO_DO = re.compile(r"\s+(?:(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}|that\b|que\b|"
-                    r"(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+\s+(?:is|are|was|were|came|esta|ta|chegou|saiu)\b)")
+_ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|thank|pede|pedi|pedir|diga|dizer|fala|"
+                     r"falei|avisa|avise|avisar|agradece|agradeca|agradecer)\s+(?:(?:a|o|pr[oa])\s+)?)$")
+# or what to say: "tell joy the prescription is ready", "avisa a paz que chegou", "pode avisar a flor q o
+# curativo…", or what for: "agradece a Estrela pelo cuidado", "thank hope for the card"
+_TO_DO = re.compile(r"\s+(?:(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}|that\b|q(?:ue)?\b|pel[oa]\s|"
+                    r"for\s|(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+\s+(?:is|are|was|were|came|esta|ta|chegou|saiu)\b)")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
 _LISTED = re.compile(r"\b[A-Za-z]+\s*,\s*(?:[A-Za-z]+\s*,\s*)*[A-Za-z]+,?\s+(?:and|e)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
@@ -183,7 +184,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         self._following = re.compile(rf"[\s,]+(?:-\s+)?(?i:{following})")
         (self._apposition, self._opening, self._self_after, self._contact, self._kin_told,
          self._opening_verb, self._person_verb, clause_opening, self._clause_verb, greeted,
-         self._greeted_after, self._kin_of, self._titled) = (re.compile(rf"(?i:{cue})") for cue in whoever)
+         self._greeted_after, self._kin_of, self._titled, self._kin_before) = (re.compile(rf"(?i:{cue})")
+                                                                              for cue in whoever)
         self._clause_opening, self._greeted = clause_opening, greeted
         # A first name no dictionary writes in lower case and no city, state, country or language bears
         # is a person's wherever it stands: "vlw tati", "Marcelo, liga pra clinica", "u spoke to Ahmad".
@@ -235,6 +237,16 @@ class GazetteerNameRecognizer(LocalRecognizer):
         return (not (capitalized and word[0].islower()) and not set(parts) & self._stop
                 and (all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
                          or self._polynesian(p) for i, p in enumerate(parts)) or _korean(parts)))
+
+    def _alone_name(self, word: str) -> bool:
+        """A first name that is a person's wherever it stands (`_alone`), or hyphenated first names, as
+        compound names are, capitalized or one of them such a name: "Ana-Lucia", "jean-luc", "jun-ho" (not
+        "pip-tazo", a drug's)."""
+        parts = word.lower().split("-")
+        if len(parts) == 1 or parts[0] in self._alone:
+            return parts[0] in self._alone
+        named = word[0].isupper() or not self._alone.isdisjoint(parts)
+        return (named and all(p in self._names.first for p in parts)) or _korean(parts)
 
     def _hyphenated_surname(self, run: list[re.Match[str]], word: str) -> bool:
         """A listed surname, capitalized, after a hyphenated given name, even a word's: "Jae-won Park",
@@ -301,8 +313,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if not names or (len(names) == 1 and names[0].isupper()):
             return 0.0
         start, end = run[0].start(), run[-1].end()
-        if (len(names) == 1 and names[0].lower().partition("-")[0] in self._alone
-                and not self._titled.search(text, max(0, start - 12), start)):
+        titled = self._titled.search(text, max(0, start - 12), start)
+        if len(names) == 1 and self._alone_name(names[0]) and not titled:
             return 0.6
         plain = [n for n in names if n.lower() not in self._names.words]
         capitalized = all(n[0].isupper() for n in names)
@@ -320,15 +332,19 @@ class GazetteerNameRecognizer(LocalRecognizer):
             return 0.6
         # Asked or told to do something: "ask bill to call me", "tell hope to bring the card".
         if (len(names) == 1 and _TO_DO.match(text, end)
-                and _ASKING.search(text, max(0, start - 12), start)):
+                and _ASKING.search(text, max(0, start - 16), start)):
             return 0.6
         mention = self._mentioning.search(text, max(0, start - _CUE_WINDOW), start)
         # After a bare "do"/"da", a lower-case word seen once a million words is that word: "do leito".
         mentioned = mention and (capitalized or len(names) > 1
                                  or mention.group().split()[0].lower() not in ("do", "da")
                                  or any(n.lower() not in self._common for n in plain))
-        # A relative's, a name that is a rarer word too: "mae do davi" ("filho de deus" is no one).
         word = names[0].lower()
+        # After who the person is to the writer: "my sister in law Patience", "my bf nico" ("my son will").
+        if (len(names) == 1 and word in self._names.first and (capitalized or word not in self._frequent)
+                and self._kin_before.search(text, max(0, start - _CUE_WINDOW), start)):
+            return 0.6
+        # A relative's, a name that is a rarer word too: "mae do davi" ("filho de deus" is no one).
         if (len(names) == 1 and word in self._names.first and word not in self._frequent
                 and self._kin_of.search(text, max(0, start - 20), start)):
             return 0.6

@@ -39,7 +39,7 @@ _NOT_NAMES = frozenset("""
     segurada beneficiario beneficiaria copay copays coinsurance deductible
     unimed bradesco amil sulamerica sul hapvida notredame intermedica porto seguro golden prevent saude
     aetna cigna medicare medicaid blue cross google whatsapp instagram
-    sony nike benz america christ hong kong haha hehe jaja kkk dec tue cep mst tse sri pst nda drs
+    sony nike benz america christ hong kong haha hehe jaja kkk dec tue cep mst tse sri pst nda drs law
     walgreens cvs walmart costco drogasil raia pacheco panvel
     cabeca barriga garganta peito costas perna pernas braco joelho ombro dente dentes
     parque shopping estacao metro bairro vila jardim praia igreja escola universidade faculdade park station
@@ -58,7 +58,7 @@ _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brothe
     madrasta colega roommate interpreter interprete acompanhante dependente titular bisavo bisava bisa
     bisneto bisneta newborn boss chefe patrao patroa stepson stepdaughter stepmother stepfather stepmom
     stepdad stepbrother stepsister fiance fiancee godmother godfather goddaughter guardian manager housemate
-    flatmate
+    flatmate aide nanny babysitter bf gf bff hubby twin gemeo gemea
     genro cunhado cunhada noivo noiva madrinha padrinho afilhado afilhada responsavel
     mama mamae papai auntie aunty granny""".split())
 # Kin words that are also names ("Nora"), read only after "my"/"minha": "a Taina e minha nora".
@@ -466,9 +466,8 @@ _FOLLOWING = (rf"(?:{_SPEAKING}|(?:she|he|ela|ele)\s+(?:is|was|has|had|tem|esta|
               # a chart's age and sex or what the patient reports: "lindiwe, 45F", "thabo c/o headache"
               r"\d{1,3}(?:m|f|a)|\d{1,3}\s*(?:yo|y/o|anos|years?\s+old)|c/o|complains|reports|denies|refere|"
               r"relata|nega|queixa|"
-              # where the person works or lives: "a neide do posto", "jurandir do 302"
-              r"d[oa]\s+(?:posto|farmacia|recepcao|laboratorio|clinica|ubs|escola|"
-              r"creche|igreja|convenio|plano|apto|apartamento|\d{1,4}))\b")
+              # where the person studies or lives: "a kaylane da escola", "jurandir do 302"
+              r"d[oa]\s+(?:clinica|ubs|escola|creche|igreja|convenio|plano|apto|apartamento|\d{1,4}))\b")
 # A capitalized known name with the person's e-mail or phone right after it: "Hamza at
 # hamza.k@proton.me", "Anjali (510) 555-0134".
 _CONTACT = r"[\s,]*(?:(?:at|em|no|on|:)\s*)?(?:[\w.+\-]+@|\+\d|\(\d{2,3}\)\s*\d)"
@@ -492,6 +491,8 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+|(?:que|who)\s+)?(?:(?:is|e|
                # desk", "Chayton from the tribal health office"
                r"|\s+from\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:front\s+desk|desk|reception|billing|pharmacy|lab|office|"
                r"insurance|clinic|school|daycare|church|work|scheduling)\b"
+               # "a neide do posto", "a Lua da recepção"
+               r"|\s+d[oa]\s+(?:posto|farmacia|recepcao|laboratorio|portaria|triagem|enfermagem)\b"
                # or told to be a name: "Paz e o nome da minha mae", "hope is her first name"
                r"|[\s,]*(?:is|e|eh)\s+(?:o|the|her|his|my|your|meu|seu|nosso)\s+(?:first\s+|primeiro\s+)?"
                r"(?:name|nome)\b")
@@ -542,10 +543,14 @@ _GREETED_AFTER = r"\s*(?:[,!]|$)"
 # Whose relative someone is: "sou a raimunda, mae do davi" (a name that is a rare word too).
 _KIN_OF = rf"\b(?:{_KIN})\s+(?:d[oa]s?|de|of)\s+$"
 _DOCTOR_TITLE = r"(?:dra?|dr\u00aa|doctor|doc|doutora?|prof[ae]?|professora?|medic[oa])"
+# Who the person is to the writer, just before: "my sister in law Patience", "meu irmao gemeo Jeremias",
+# "minha vizinha dona zefa".
+_KIN_BEFORE = (rf"\b{_MY_KIN}(?:[\s-]in[\s-]law)?(?:\s+(?:twin|older|younger|little|big|gemeo|gemea|cacula|"
+               r"mais\s+(?:velh[oa]|nov[oa])))?[\s,]+(?:(?:dona|seu|tia|tio)\s+)?$")
 # A doctor's title just before: "dr. nguyen wants…" (a doctor's name is public, in any case).
 _TITLED = rf"\b{_DOCTOR_TITLE}\b\.?\s*$"
 _WHOEVER = (_APPOSITION, _SELF_OPENING, _SELF_AFTER, _CONTACT, _KIN_TOLD, _OPENING_VERB, _PERSON_VERB,
-            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER, _KIN_OF, _TITLED)
+            _CLAUSE_OPENING, _CLAUSE_VERB, _GREETED, _GREETED_AFTER, _KIN_OF, _TITLED, _KIN_BEFORE)
 
 
 def gazetteer_name_recognizer() -> GazetteerNameRecognizer:
