@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from orchestrator.privacy.gazetteer import CuedNames, GazetteerNameRecognizer, KnownNames
-from orchestrator.privacy.message_words import lower, lower_words
+from orchestrator.privacy.message_words import bare_words, lower, lower_words
 from orchestrator.privacy.recognizers import ContextRecognizer
 from orchestrator.understanding import lexicon
 from runtime.text.calendar_words import EN_MONTHS, EN_WEEKDAYS, PT_MONTHS, PT_WEEKDAYS
@@ -261,8 +261,10 @@ def names_kin(text: str) -> bool:
 
 
 def cues_name(text: str) -> bool:
-    """The cued-name recognizers' gate: a relation word (a word-set test), a possessive or a cue word."""
-    return names_kin(text) or "'s " in text or _CUED.search(text) is not None
+    """The cued-name recognizers' gate: a relation word (a word-set test), a possessive, a cue word or a month
+    that is a first name too."""
+    return (names_kin(text) or "'s " in text or _CUED.search(text) is not None
+            or not _MONTH_NAMES.isdisjoint(bare_words(text)))
 
 
 # Who writes, opening the message: "hello, aigerim nurlanovna here", "moana kealoha here".
@@ -272,6 +274,9 @@ _OPENING_SELF = (rf"^(?i:(?:(?:oi|ola|hi|hello|hey)[\s,!]+)?)(?P<phi>{_NAME_ANY}
 _KIN_THEN_VERB = (rf"(?i:\b{_ANYONES_KIN}[\s,:]*)(?P<phi>{_NAME_BY_KIN})"
                   r"(?=\s+(?i:is|was|has|had|will|wont|can|cant|could|needs?|wants?|keeps?|lives|tem|teve|esta|ta|vai|foi|precisa|quer|pode|mora|"
                   r"nasceu)\b)")
+
+# or ending a clause: "checking on my roommate hollis, he's dizzy" (not "my son, ok?": a common word).
+_KIN_THEN_CLAUSE_END = rf"(?i:\b{_ANYONES_KIN}[\s,:]*)(?P<phi>{_NAME_BY_KIN})(?=\s*[,.!?;]|\s*$)"
 
 # The same with a name that is also a word or a month, which the names above stop at: "my granddaughter
 # june has an ear infection", "my aunt grace is 80" (CuedNames keeps it only when listed as a name).
@@ -299,6 +304,20 @@ _BED_THEN_NAME = (rf"(?i:\b(?:{_trie(_BEDS)})\s*\d{{1,3}}[a-z]?"
                   rf"(?P<phi>{_NAME_ANY})")
 
 
+# Months that are first names ("May" is a modal too), a person's where only a person stands: after who the
+# person is to the writer, asked or told, introduced: "my sister june", "tell june her refill is ready",
+# "this is june, calling about…" (not "june 12", "in june").
+_MONTH_NAMES = frozenset({"april", "june", "august"})
+_MONTH_PERSON = (rf"(?i:\b(?:{_MY_KIN}(?:[\s-]in[\s-]law)?[\s,]+|(?:tell|ask|remind|avisa|avise)\s+|"
+                 rf"this\s+is\s+))(?P<phi>{'|'.join(sorted(_MONTH_NAMES))})\b(?!\s*(?:the\s+)?\d)")
+
+
+def kin_closing_name_recognizer() -> CuedNames:
+    """A listed name that is no common word closing a clause after a relation: "my roommate hollis, he's
+    dizzy" (not "my son vomited.", "my husband too.")."""
+    return CuedNames("KinClosingName", [(_KIN_THEN_CLAUSE_END, 0.6)], unlisted=False, words_too=False)
+
+
 def cued_name_recognizer() -> CuedNames:
     """Names, listed or not (no common word), after a strong cue: a clause opening with "name"/"nome"
     ("dob 11th nov 1952, name deng majok"), a letter's "attn", an insurance's subscriber ("segurado
@@ -311,7 +330,7 @@ def cued_name_recognizer() -> CuedNames:
            r"(?m:^)\s*(?:from|de|sender|remetente)\s*:\s*")
     return CuedNames("CuedName", [(rf"(?i:{cue})(?P<phi>{_NAME_ANY})", 0.6), (_KIN_THEN_VERB, 0.6),
                                   (_KIN_WORD_THEN_VERB, 0.6), (_OPENING_SELF, 0.6), (_OWNER, 0.6),
-                                  (_KIN_IS, 0.6)])
+                                  (_KIN_IS, 0.6), (_MONTH_PERSON, 0.6)])
 
 
 # The message's first word, then what is said only of a person: an age in parentheses ("Hemi (age 6) has…"),
@@ -491,6 +510,8 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+|(?:que|who)\s+)?(?:(?:is|e|
                # desk", "Chayton from the tribal health office"
                r"|\s+from\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:front\s+desk|desk|reception|billing|pharmacy|lab|office|"
                r"insurance|clinic|school|daycare|church|work|scheduling)\b"
+               # or in a department: "carol in billing", "brooke at the front desk"
+               r"|\s+(?:in|at)\s+(?:the\s+)?(?:front\s+desk|reception|billing|pharmacy|scheduling)\b"
                # "a neide do posto", "a Lua da recepção"
                r"|\s+d[oa]\s+(?:posto|farmacia|recepcao|laboratorio|portaria|triagem|enfermagem)\b"
                # or told to be a name: "Paz e o nome da minha mae", "hope is her first name"

@@ -110,14 +110,15 @@ _KIN_OWNERS = word_set("my our his her meu minha nosso nossa o a")
 # The objects of "pra" that are no one's name: "pra mim", "pra gente".
 _OBJECT_PRONOUNS = word_set("mim ti voce voces nos eles elas gente")
 _PHRASAL = {"up": word_set("pick picking"), "com": word_set("fala falar conversa conversar")}
-# Whom a person works as: a name right after one is the worker's ("MA Luis", "a fisioterapeuta juliana"), and
-# so is one before it in parentheses ("Rosa (aide)", "leon (brother)").
+# Whom a person works as: a name right after one is the worker's ("MA Luis", "a fisioterapeuta juliana", "o
+# agente de saude Valdir", "rep Jasmine", "o tecnico de enfermagem Wellington"), and so is one before it in
+# parentheses ("Rosa (aide)", "leon (brother)").
 _ROLES = word_set("""nurse rn lpn cna ma aide tech technician receptionist reception desk therapist physio
     interpreter chaplain clerk scribe doula midwife sitter babysitter nanny coordinator enfermeira enfermeiro
     fisioterapeuta fisio fono fonoaudiologa nutricionista atendente secretaria recepcionista tecnica tecnico
     psicologa psicologo
     assistente capelao capela rep representative agent agente caseworker worker scheduler cuidador cuidadora
-    motorista acs saude comunitaria comunitario""")  # "o agente de saude Valdir", "rep Jasmine"
+    motorista acs saude comunitaria comunitario enfermagem nursing interprete""")
 # A question's opening before its auxiliary and subject: "what time does autumn go in?", "q horas a Clara
 # entra?", "when is sunny due?".
 _WH = word_set("when where what why how time horas long soon")
