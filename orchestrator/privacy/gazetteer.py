@@ -59,12 +59,14 @@ _PAST = re.compile(r"\s+[a-z]{2,}(?:ou|eu|iu)\b")
 _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
 _ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
-_ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|thank|pede|pedi|pedir|diga|dizer|fala|"
-                     r"falei|avisa|avise|avisar|agradece|agradeca|agradecer)\s+(?:(?:a|o|pr[oa])\s+)?)$")
+_ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|thank|thanks|thx|ty|pede|pedi|pedir|diga|"
+                     r"dizer|fala|falei|avisa|avise|avisar|agradece|agradeca|agradecer|obg|obrigad[oa]|valeu|vlw|"
+                     r"authorize|authorise|autoriza|autorizar|autorizo)\s+(?:(?:a|o|pr[oa])\s+)?)$")
 # or what to say: "tell joy the prescription is ready", "avisa a paz que chegou", "pode avisar a flor q o
-# curativo…", or what for: "agradece a Estrela pelo cuidado", "thank hope for the card"
+# curativo…", what for: "agradece a Estrela pelo cuidado", "obg raoni pela carona", or what to do: "autorizar
+# a graca a pegar meus exames"
 _TO_DO = re.compile(r"\s+(?:(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}|that\b|q(?:ue)?\b|pel[oa]\s|"
-                    r"for\s|(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+\s+(?:is|are|was|were|came|esta|ta|chegou|saiu)\b)")
+                    r"for\s|a\s+[a-z]{2,}(?:ar|er|ir)\b|(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+\s+(?:is|are|was|were|came|esta|ta|chegou|saiu)\b)")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
 _LISTED = re.compile(r"\b[A-Za-z]+\s*,\s*(?:[A-Za-z]+\s*,\s*)*[A-Za-z]+,?\s+(?:and|e)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",

@@ -58,7 +58,7 @@ _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brothe
     madrasta colega roommate interpreter interprete acompanhante dependente titular bisavo bisava bisa
     bisneto bisneta newborn boss chefe patrao patroa stepson stepdaughter stepmother stepfather stepmom
     stepdad stepbrother stepsister fiance fiancee godmother godfather goddaughter guardian manager housemate
-    flatmate aide nanny babysitter bf gf bff hubby twin gemeo gemea
+    flatmate aide nanny babysitter bf gf bff hubby twin gemeo gemea ex
     genro cunhado cunhada noivo noiva madrinha padrinho afilhado afilhada responsavel
     mama mamae papai auntie aunty granny""".split())
 # Kin words that are also names ("Nora"), read only after "my"/"minha": "a Taina e minha nora".
@@ -510,6 +510,8 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+|(?:que|who)\s+)?(?:(?:is|e|
                # desk", "Chayton from the tribal health office"
                r"|\s+from\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:front\s+desk|desk|reception|billing|pharmacy|lab|office|"
                r"insurance|clinic|school|daycare|church|work|scheduling)\b"
+               # or named as one: "pode colocar a socorro como minha acompanhante", "list hope as my contact"
+               rf"|\s+(?:como|as)\s+(?:my|minha|meu|seu|sua|his|her)\s+(?:{_KIN}|contact|contato)\b"
                # or in a department: "carol in billing", "brooke at the front desk"
                r"|\s+(?:in|at)\s+(?:the\s+)?(?:front\s+desk|reception|billing|pharmacy|scheduling)\b"
                # "a neide do posto", "a Lua da recepção"
