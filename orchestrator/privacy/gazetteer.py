@@ -66,7 +66,13 @@ _ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|thank|thanks
 # curativo…", what for: "agradece a Estrela pelo cuidado", "obg raoni pela carona", or what to do: "autorizar
 # a graca a pegar meus exames"
 _TO_DO = re.compile(r"\s+(?:(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}|that\b|q(?:ue)?\b|pel[oa]\s|"
-                    r"for\s|a\s+[a-z]{2,}(?:ar|er|ir)\b|(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+\s+(?:is|are|was|were|came|esta|ta|chegou|saiu)\b)")
+                    r"for\s|a\s+[a-z]{2,}(?:ar|er|ir)\b|(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+(?:-[a-z]+)?\s+"
+                    r"(?:is|are|was|were|came|looked|looks|esta|ta|chegou|saiu)\b)")
+_FOR = re.compile(r"(?i:\bfor\s+)$")
+_TO_VERB = re.compile(r"\s+to\s+(?!be\b)[a-z]{2,}\b")
+_HEALTH_OF = re.compile(r"(?i:\b(?:(?:glicemia|pressao|exames?|receitas?|consultas?|vacinas?|remedios?|febre|"
+                        r"temperatura|insulina|curativo|carteirinha|prontuario|saturacao)\s+d[oa]|(?:prescriptions?|refills?|"
+                        r"meds|medications?|appointment|appt|vaccines?|shots?|results|labs)\s+for)\s+)$")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
 _LISTED = re.compile(r"\b[A-Za-z]+\s*,\s*(?:[A-Za-z]+\s*,\s*)*[A-Za-z]+,?\s+(?:and|e)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
@@ -83,6 +89,18 @@ _COMMON_FREQUENCY = 1e-6
 # A name that is a word less frequent than this (Zipf 5, once per 100,000 words) is mostly a name: "davi",
 # "margaret", "rosa"; a more frequent one mostly a word: "paz", "hope", "deus", "casa".
 _FREQUENT_FREQUENCY = 1e-5
+
+
+# An apostrophe inside a name, before a capital: "De'Andre", "D'Angelo", "O'Brien" (not "it's").
+_INNER_APOSTROPHE = re.compile(r"'(?=[A-Z])")
+
+
+def _parts(word: str) -> list[str]:
+    """A name's parts as the gazetteer lists them: lower case, apart at hyphens, without an apostrophe before
+    a capital ("De'Andre" is "deandre")."""
+    if "'" in word:
+        word = _INNER_APOSTROPHE.sub("", word)
+    return word.lower().split("-")
 
 
 def _korean(parts: list[str]) -> bool:
@@ -235,7 +253,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
         """A gazetteer name, or names joined by hyphens ("maria-jose"), the syllables of a Korean name
         after the first too short to list ("jun-ho"); capitalized when `capitalized` (a run begun with
         a capital goes on with capitals: "Hiroshi Tanaka said")."""
-        parts = word.lower().split("-")
+        parts = _parts(word)
         return (not (capitalized and word[0].islower()) and not set(parts) & self._stop
                 and (all(p in self._names.first or p in self._names.last or (i and len(p) <= 2)
                          or self._polynesian(p) for i, p in enumerate(parts)) or _korean(parts)))
@@ -244,7 +262,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
         """A first name that is a person's wherever it stands (`_alone`), or hyphenated first names, as
         compound names are, capitalized or one of them such a name: "Ana-Lucia", "jean-luc", "jun-ho" (not
         "pip-tazo", a drug's)."""
-        parts = word.lower().split("-")
+        parts = _parts(word)
         if len(parts) == 1 or parts[0] in self._alone:
             return parts[0] in self._alone
         named = word[0].isupper() or not self._alone.isdisjoint(parts)
@@ -257,7 +275,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
                 and word.lower() in self._names.last)
 
     def _first(self, word: str) -> bool:
-        parts = word.lower().split("-")
+        parts = _parts(word)
         return parts[0] in self._names.first or self._polynesian(parts[0]) or _korean(parts)
 
     def _polynesian(self, word: str) -> bool:
@@ -284,7 +302,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
     def _run(self, text: str, tokens: list[re.Match[str]], i: int) -> list[re.Match[str]]:
         """The names from token i on, joined by spaces and particles; none unless a first name starts them."""
         first = tokens[i].group()
-        head = first.lower().split("-")[0]
+        head = _parts(first)[0]
         # `_first` inlined, set lookups before the pattern: this runs on every word of every message.
         if head not in self._names.first and (len(head) < 5 or head in self._not_polynesian
                                               or not _POLYNESIAN.fullmatch(head)) and not (
@@ -345,6 +363,12 @@ class GazetteerNameRecognizer(LocalRecognizer):
         # After who the person is to the writer: "my sister in law Patience", "my bf nico" ("my son will").
         if (len(names) == 1 and word in self._names.first and (capitalized or word not in self._frequent)
                 and self._kin_before.search(text, max(0, start - _CUE_WINDOW), start)):
+            return 0.6
+        # Whom something is for, to do it, or whose health record: "is it safe for patience to take…", "a
+        # glicemia da socorro deu 240", "the prescription for grace".
+        if len(names) == 1 and word in self._names.first and (
+                (_FOR.search(text, max(0, start - 4), start) and _TO_VERB.match(text, end))
+                or _HEALTH_OF.search(text, max(0, start - 24), start)):
             return 0.6
         # A relative's, a name that is a rarer word too: "mae do davi" ("filho de deus" is no one).
         if (len(names) == 1 and word in self._names.first and word not in self._frequent

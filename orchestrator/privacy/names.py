@@ -116,8 +116,8 @@ _NAME_ANY = _name(_WORD_ANY, _stop(_NOT_NAMES_LOWER | _COMMON))
 _SURNAME_ANY = rf"{_stop(_NOT_NAMES_LOWER | _COMMON)}{_WORD_ANY}\b"
 
 # After these a name may be typed in lower case ("me chamo maria souza").
-_STRONG = (r"my\s+name'?s|(?:last|first|family)\s+name|surname|sobrenome|name\s+is|full\s+name\s*:|name\s*:|"
-           r"nome\s*:|nome\s+completo\s*(?::|e\b)?|"
+_STRONG = (r"my\s+name'?s|(?:last|first|family)\s+name|surname|sobrenome|name\s+is|full\s+name\s*:|"
+           r"(?:her|his|my|your|their)\s+name\s+was|name\s*:|nome\s*:|nome\s+completo\s*(?::|e\b)?|"
            # The name a person goes by: "nome social: Valentina", "her nickname is bia".
            r"(?:nome\s+social|social\s+name|preferred\s+name|nickname|apelido)(?:\s+(?:is|e|eh|dela|dele|her|his))*|"
            r"nome\s+(?:completo\s+|dela\s+|dele\s+)?(?:e|eh)|me\s+chamo|chamo-me|call\s+me|"
@@ -512,6 +512,8 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+|(?:que|who)\s+)?(?:(?:is|e|
                r"insurance|clinic|school|daycare|church|work|scheduling)\b"
                # or named as one: "pode colocar a socorro como minha acompanhante", "list hope as my contact"
                rf"|\s+(?:como|as)\s+(?:my|minha|meu|seu|sua|his|her)\s+(?:{_KIN}|contact|contato)\b"
+               # or who to call: "lou is my emergency contact now", "a paz e meu contato de emergencia"
+               r"|[\s,]*(?:is|e|eh)\s+(?:my|minha|meu)\s+(?:emergency\s+)?(?:contact|contato)\b"
                # or in a department: "carol in billing", "brooke at the front desk"
                r"|\s+(?:in|at)\s+(?:the\s+)?(?:front\s+desk|reception|billing|pharmacy|scheduling)\b"
                # "a neide do posto", "a Lua da recepção"
@@ -536,7 +538,8 @@ _KIN_TOLD = (rf"\b(?:(?:she|he|ela|ele)(?:'?s|\s+is|\s+e|\s+eh)|(?:they|eles|ela
              r"|\b(?:they'?re|they\s+are|sao)\s+(?:(?:my|our|meus|minhas|nossos|nossas)\s+)?(?:twins|gemeos|gemeas|"
              r"siblings|irmaos|irmas|brothers|sisters)\b")
 # What only people do, in a message's first words: "tiago vai receber", "paz esta com febre".
-_PERSON_VERB = (r"\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|disse|ligou|chegou|chega|vem|"
+_PERSON_VERB = (r"(?:\s+(?:me|te|nos|lhe))?\s+(?:vai|esta|ta|tem|teve|precisa|quer|pode|foi|nasceu|falou|"
+                r"disse|ligou|pediu|chegou|chega|vem|"
                 r"veio|volta|voltou|arrives|arrived|comes|came|caiu|mora|"
                 r"trabalha|needs|wants|said|called|told|asked|fell|lives|works|was\s+born)\b")
 # A clause's first word, an article allowed: "eu estou bem mas keila acordou", "nurse note: mei refused",
