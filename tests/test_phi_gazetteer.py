@@ -79,9 +79,28 @@ def test_the_build_keeps_each_countrys_top_names_folded() -> None:
     ("my bf nico has the same rash", "nico"),
     # staff where they work
     ("falei com a socorro da recepcao ontem", "socorro"),
-    # asked or thanked
+    # asked, thanked or authorized
     ("pode avisar a flor q o exame saiu?", "flor"),
     ("agradece a Estrela pela ajuda de ontem", "Estrela"),
+    ("obg dandara pelo lanche", "dandara"),
+    ("quero autorizar a luz a buscar o resultado", "luz"),
+    # a month that is a first name, where only a person stands
+    ("remind april her flu shot is due", "april"),
+    ("this is june, about my dad's refill", "june"),
+    # staff in a department, by role, named as a contact or a companion
+    ("the refund was sorted by joy in billing", "joy"),
+    ("a tecnica de enfermagem Graça tirou o acesso", "Graça"),
+    ("ask the pharmacist Ruth about the generic", "Ruth"),
+    ("hope is my emergency contact from now on", "hope"),
+    ("pode colocar a paz como minha acompanhante?", "paz"),
+    # whom something is for, to do it; whose health record; a named former partner
+    ("is it ok for faith to take tylenol after the shot", "faith"),
+    ("a pressao da rosa subiu de novo", "rosa"),
+    ("my ex darnell cannot pick up the kids", "darnell"),
+    # told a name; a clitic before a person's verb; an apostrophe before a capital
+    ("the nurse said her name was destiny", "destiny"),
+    ("Luz me ligou ontem sobre o exame", "Luz"),
+    ("hi, D'Angelo here about the bill", "D'Angelo"),
 ])
 def test_a_name_that_is_a_word_where_only_a_person_stands(detector: PhiDetector, text: str,
                                                            name: str) -> None:
@@ -89,6 +108,9 @@ def test_a_name_that_is_a_word_where_only_a_person_stands(detector: PhiDetector,
 
 
 @pytest.mark.parametrize("text", ["my wife may come along", "a luz do corredor ta piscando",
-                                  "thank god for the quick reply"])
+                                  "thank god for the quick reply", "can i book june 12?", "see you in june",
+                                  "the name was wrong on the form", "ex smoker, quit in 2010",
+                                  "thanks for the help", "a consulta da tarde foi cancelada",
+                                  "my son vomited.", "it's fine now"])
 def test_the_same_words_in_their_own_use_name_no_one(detector: PhiDetector, text: str) -> None:
     assert "NAME" not in detector.detect(text).categories
