@@ -60,13 +60,15 @@ _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
 _ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
 _ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|thank|thanks|thx|ty|pede|pedi|pedir|diga|"
-                     r"dizer|fala|falei|avisa|avise|avisar|agradece|agradeca|agradecer|obg|obrigad[oa]|valeu|vlw|"
+                     r"dizer|fala|falei|avisa|avise|avisar|agradece|agradeca|agradeco|agradecer|obg|obrigad[oa]|valeu|"
+                     r"vlw|"
                      r"authorize|authorise|autoriza|autorizar|autorizo)\s+(?:(?:a|o|pr[oa])\s+)?)$")
-# or what to say: "tell joy the prescription is ready", "avisa a paz que chegou", "pode avisar a flor q o
+# or what to say: "tell joy the prescription is ready", "tell meadow i picked up the strips", "avisa a paz que
+# chegou", "pode avisar a flor q o
 # curativo…", what for: "agradece a Estrela pelo cuidado", "obg raoni pela carona", or what to do: "autorizar
 # a graca a pegar meus exames"
 _TO_DO = re.compile(r"\s+(?:(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}|that\b|q(?:ue)?\b|pel[oa]\s|"
-                    r"for\s|a\s+[a-z]{2,}(?:ar|er|ir)\b|(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+(?:-[a-z]+)?\s+"
+                    r"for\s|a\s+[a-z]{2,}(?:ar|er|ir)\b|(?:i|we|he|she|they|u|you|eu|ele|ela)\s+[a-z]{2,}|(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+(?:-[a-z]+)?\s+"
                     r"(?:is|are|was|were|came|looked|looks|esta|ta|chegou|saiu)\b)")
 _FOR = re.compile(r"(?i:\bfor\s+)$")
 _TO_VERB = re.compile(r"\s+to\s+(?!be\b)[a-z]{2,}\b")

@@ -58,7 +58,7 @@ _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brothe
     madrasta colega roommate interpreter interprete acompanhante dependente titular bisavo bisava bisa
     bisneto bisneta newborn boss chefe patrao patroa stepson stepdaughter stepmother stepfather stepmom
     stepdad stepbrother stepsister fiance fiancee godmother godfather goddaughter guardian manager housemate
-    flatmate aide nanny babysitter bf gf bff hubby twin gemeo gemea ex
+    flatmate aide nanny babysitter bf gf bff hubby twin gemeo gemea ex boy girl
     genro cunhado cunhada noivo noiva madrinha padrinho afilhado afilhada responsavel
     mama mamae papai auntie aunty granny""".split())
 # Kin words that are also names ("Nora"), read only after "my"/"minha": "a Taina e minha nora".
@@ -281,7 +281,7 @@ _KIN_THEN_CLAUSE_END = rf"(?i:\b{_ANYONES_KIN}[\s,:]*)(?P<phi>{_NAME_BY_KIN})(?=
 # The same with a name that is also a word or a month, which the names above stop at: "my granddaughter
 # june has an ear infection", "my aunt grace is 80" (CuedNames keeps it only when listed as a name).
 _KIN_WORD_THEN_VERB = (rf"(?i:\b{_MY_KIN}[\s,:]*){_stop(_NOT_NAMES_LOWER - {*EN_MONTHS, *PT_MONTHS})}"
-                       rf"(?P<phi>[A-Za-z]{{3,}})(?=\s+(?i:is|was|has|had|needs|wants|"
+                       rf"(?P<phi>[A-Za-z]{{3,}})(?=\s+(?i:is|was|has|had|needs|wants|[a-z]{{3,}}ed|"
                        r"tem|teve|esta|vai|foi|precisa|quer)\b)")
 
 

@@ -119,7 +119,7 @@ _ROLES = word_set("""nurse rn lpn cna ma aide tech technician receptionist recep
     psicologa psicologo
     assistente capelao capela rep representative agent agente caseworker worker scheduler cuidador cuidadora
     motorista acs saude comunitaria comunitario enfermagem nursing interprete pharmacist farmaceutico
-    farmaceutica""")
+    farmaceutica auxiliar""")
 # A question's opening before its auxiliary and subject: "what time does autumn go in?", "q horas a Clara
 # entra?", "when is sunny due?".
 _WH = word_set("when where what why how time horas long soon")
