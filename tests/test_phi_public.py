@@ -57,6 +57,14 @@ from tests.eval.phi_public import (
     HOLDOUT50_PATH,
     HOLDOUT51_PATH,
     HOLDOUT52_PATH,
+    HOLDOUT53_PATH,
+    HOLDOUT54_PATH,
+    HOLDOUT55_PATH,
+    HOLDOUT56_PATH,
+    HOLDOUT57_PATH,
+    HOLDOUT58_PATH,
+    HOLDOUT59_PATH,
+    HOLDOUT60_PATH,
     HOLDOUT_PATH,
     SET_PATH,
     pooled,
@@ -99,7 +107,8 @@ def test_the_sets_tuned_on_after_their_first_run_keep_what_tuning_reached():
                         (HOLDOUT39_PATH, 0.98), (HOLDOUT40_PATH, 0.99), (HOLDOUT41_PATH, 0.99),
                         (HOLDOUT42_PATH, 0.985), (HOLDOUT43_PATH, 0.985), (HOLDOUT44_PATH, 0.975),
                         (HOLDOUT45_PATH, 0.96), (HOLDOUT46_PATH, 0.99), (HOLDOUT47_PATH, 0.985),
-                        (HOLDOUT48_PATH, 0.975)):
+                        (HOLDOUT48_PATH, 0.975), (HOLDOUT49_PATH, 0.98), (HOLDOUT50_PATH, 0.99),
+                        (HOLDOUT51_PATH, 0.99), (HOLDOUT52_PATH, 0.98)):
         result = score(path)
         assert result.message_recall >= floor, (path.name, result.missed)
         assert result.span_precision >= MIN_SPAN_PRECISION
@@ -111,14 +120,16 @@ def test_the_held_out_sets_stay_at_their_measured_rates():
     # phi_holdout15.json until round 18: 94.8% before round 17, 95.8% after it; phi_holdout16.json until
     # round 19: 93.9% before round 18, 95.3% after it; phi_holdout17.json until round 20: 94.4% before round
     # 19, 97.2% after it; phi_holdout18.json until round 21: 97.7% before and after round 20). phi_holdout14
-    # read 100% after rounds 20 and 21. phi_holdout19..48.json were held out until a round tuned on them (see
-    # tests/eval/phi_public.py); phi_holdout49..52.json: floors under their first reading.
-    held_out = ((HOLDOUT14_PATH, 0.99), (HOLDOUT20_PATH, 0.99), (HOLDOUT49_PATH, 0.98),
-                (HOLDOUT50_PATH, 0.99), (HOLDOUT51_PATH, 0.975), (HOLDOUT52_PATH, 0.975))
+    # read 100% after rounds 20 and 21. phi_holdout19..52.json were held out until a round tuned on them (see
+    # tests/eval/phi_public.py); phi_holdout53..60.json: floors under their first reading.
+    held_out = ((HOLDOUT14_PATH, 0.99), (HOLDOUT20_PATH, 0.99), (HOLDOUT53_PATH, 0.99),
+                (HOLDOUT54_PATH, 0.985), (HOLDOUT55_PATH, 0.99), (HOLDOUT56_PATH, 0.97),
+                (HOLDOUT57_PATH, 0.98), (HOLDOUT58_PATH, 0.98), (HOLDOUT59_PATH, 0.97),
+                (HOLDOUT60_PATH, 0.97))
     results = []
     for path, floor in held_out:
         results.append(result := score(path))
         assert result.message_recall >= floor, path.name
         assert result.span_precision >= MIN_SPAN_PRECISION
-    # Together, under their reading (the 99% is not reached: make eval reports it missed).
-    assert pooled(results).message_recall >= 0.98
+    # Together, under their reading (98.8%; the 99% is not reached: make eval reports it missed).
+    assert pooled(results).message_recall >= 0.985
