@@ -60,21 +60,21 @@ _JOINED_AFTER = re.compile(r"\s+(?:and|e|&)\s+([A-Za-z]+)\b")
 _JOINED_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:and|e|&)\s+$")
 _ASKED = re.compile(r"(?i:\b(?:can|could|will|would|may|should|pode|podia|poderia))\s+$")
 _ASKING = re.compile(r"(?i:\b(?:ask|asked|tell|told|remind|reminded|thank|thanks|thx|ty|pede|pedi|pedir|diga|"
-                     r"dizer|fala|falei|avisa|avise|avisar|agradece|agradeca|agradeco|agradecer|obg|obrigad[oa]|valeu|"
-                     r"vlw|"
-                     r"authorize|authorise|autoriza|autorizar|autorizo)\s+(?:(?:a|o|pr[oa])\s+)?)$")
+                     r"dizer|fala|falei|avisa|avise|avisar|agradece|agradeca|agradeco|agradecer|obg|obrigad[oa]|"
+                     r"valeu|vlw|authorize|authorise|autoriza|autorizar|autorizo)\s+(?:(?:a|o|pr[oa])\s+)?)$")
 # or what to say: "tell joy the prescription is ready", "tell meadow i picked up the strips", "avisa a paz que
-# chegou", "pode avisar a flor q o
-# curativo…", what for: "agradece a Estrela pelo cuidado", "obg raoni pela carona", or what to do: "autorizar
-# a graca a pegar meus exames"
+# chegou", "pode avisar a flor q o curativo…"; what for: "agradece a Estrela pelo cuidado", "obg raoni pela
+# carona"; or what to do: "autorizar a graca a pegar meus exames"
 _TO_DO = re.compile(r"\s+(?:(?:to|pra|para)\s+(?!the\b|my\b|a\b|o\b)[a-z]{2,}|that\b|q(?:ue)?\b|pel[oa]\s|"
-                    r"for\s|a\s+[a-z]{2,}(?:ar|er|ir)\b|(?:i|we|he|she|they|u|you|eu|ele|ela)\s+[a-z]{2,}|(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+(?:-[a-z]+)?\s+"
+                    r"for\s|a\s+[a-z]{2,}(?:ar|er|ir)\b|(?:i|we|he|she|they|u|you|eu|ele|ela)\s+[a-z]{2,}|"
+                    r"(?:the|your|her|his|o|a|seu|sua)\s+[a-z]+(?:-[a-z]+)?\s+"
                     r"(?:is|are|was|were|came|looked|looks|esta|ta|chegou|saiu)\b)")
 _FOR = re.compile(r"(?i:\bfor\s+)$")
 _TO_VERB = re.compile(r"\s+to\s+(?!be\b)[a-z]{2,}\b")
 _HEALTH_OF = re.compile(r"(?i:\b(?:(?:glicemia|pressao|exames?|receitas?|consultas?|vacinas?|remedios?|febre|"
-                        r"temperatura|insulina|curativo|carteirinha|prontuario|saturacao)\s+d[oa]|(?:prescriptions?|refills?|"
-                        r"meds|medications?|appointment|appt|vaccines?|shots?|results|labs)\s+for)\s+)$")
+                        r"temperatura|insulina|curativo|carteirinha|prontuario|saturacao)\s+d[oa]|"
+                        r"(?:prescriptions?|refills?|meds|medications?|appointment|appt|vaccines?|shots?|results|"
+                        r"labs)\s+for)\s+)$")
 # Three or more single words in a list: "ana, joao e pedro precisam…", "priya, arjun and meera".
 _LISTED = re.compile(r"\b[A-Za-z]+\s*,\s*(?:[A-Za-z]+\s*,\s*)*[A-Za-z]+,?\s+(?:and|e)\s+[A-Za-z]+\b")
 # Maori and Hawaiian names, which no country list of names-dataset holds ("wiremu", "kahurangi",
@@ -335,8 +335,8 @@ class GazetteerNameRecognizer(LocalRecognizer):
         if not names or (len(names) == 1 and names[0].isupper()):
             return 0.0
         start, end = run[0].start(), run[-1].end()
-        titled = self._titled.search(text, max(0, start - 12), start)
-        if len(names) == 1 and self._alone_name(names[0]) and not titled:
+        if (len(names) == 1 and self._alone_name(names[0])
+                and not self._titled.search(text, max(0, start - 12), start)):
             return 0.6
         plain = [n for n in names if n.lower() not in self._names.words]
         capitalized = all(n[0].isupper() for n in names)

@@ -39,7 +39,6 @@ _NOT_NAMES = frozenset("""
     segurada beneficiario beneficiaria copay copays coinsurance deductible
     unimed bradesco amil sulamerica sul hapvida notredame intermedica porto seguro golden prevent saude
     aetna cigna medicare medicaid blue cross google whatsapp instagram
-    sony nike benz america christ hong kong haha hehe jaja kkk dec tue cep mst tse sri pst nda drs law
     walgreens cvs walmart costco drogasil raia pacheco panvel
     cabeca barriga garganta peito costas perna pernas braco joelho ombro dente dentes
     parque shopping estacao metro bairro vila jardim praia igreja escola universidade faculdade park station
@@ -49,6 +48,10 @@ _NOT_NAMES = frozenset("""
     creole crioulo
     dear prezado prezada caro cara estimado estimada colega colleague
 """.split()) | {*EN_WEEKDAYS, *PT_WEEKDAYS, *EN_MONTHS, *PT_MONTHS} - {"marco"}  # Marco is a name
+# Words names-dataset lists as first names that a chat means otherwise, which no dictionary holds in lower
+# case: brands, "Christ", laughter, abbreviations ("dec", "cep", "tse", "sri"), the "law" of "sister in law".
+_NOT_NAMES |= frozenset("""sony nike benz america christ hong kong haha hehe jaja kkk dec tue cep mst tse
+    sri pst nda drs law""".split())
 # Who a person is to the writer; never a name themselves ("minha mae pediu", "my son tenzin").
 _KIN_WORDS = tuple("""mother mom mum father dad son daughter wife husband brother sister grandmother grandma
     grandfather grandpa friend neighbor neighbour child baby partner boyfriend girlfriend mae pai filho filha
@@ -568,6 +571,7 @@ _GREETED = (r"(?:oi|ola|alo|hi|hello|hey|dear|querid[oa]|bom\s+dia|boa\s+tarde|b
 _GREETED_AFTER = r"\s*(?:[,!]|$)"
 # Whose relative someone is: "sou a raimunda, mae do davi" (a name that is a rare word too).
 _KIN_OF = rf"\b(?:{_KIN})\s+(?:d[oa]s?|de|of)\s+$"
+# A doctor's title: "dr", "dra.", "doutora", "prof".
 _DOCTOR_TITLE = r"(?:dra?|dr\u00aa|doctor|doc|doutora?|prof[ae]?|professora?|medic[oa])"
 # Who the person is to the writer, just before: "my sister in law Patience", "meu irmao gemeo Jeremias",
 # "minha vizinha dona zefa".
