@@ -362,22 +362,22 @@ class GazetteerNameRecognizer(LocalRecognizer):
                                  or mention.group().split()[0].lower() not in ("do", "da")
                                  or any(n.lower() not in self._common for n in plain))
         word = names[0].lower()
+        # One listed first name: the rules below weigh only where it stands.
+        one_first = len(names) == 1 and word in self._names.first
         # After who the person is to the writer: "my sister in law Patience", "my bf nico" ("my son will").
-        if (len(names) == 1 and word in self._names.first and (capitalized or word not in self._frequent)
+        if (one_first and (capitalized or word not in self._frequent)
                 and self._kin_before.search(text, max(0, start - _CUE_WINDOW), start)):
             return 0.6
         # Whom something is for, to do it, or whose health record: "is it safe for patience to take…", "a
         # glicemia da socorro deu 240", "the prescription for grace".
-        if len(names) == 1 and word in self._names.first and (
-                (_FOR.search(text, max(0, start - 4), start) and _TO_VERB.match(text, end))
-                or _HEALTH_OF.search(text, max(0, start - 24), start)):
+        if one_first and ((_FOR.search(text, max(0, start - 4), start) and _TO_VERB.match(text, end))
+                          or _HEALTH_OF.search(text, max(0, start - 24), start)):
             return 0.6
         # A relative's, a name that is a rarer word too: "mae do davi" ("filho de deus" is no one).
-        if (len(names) == 1 and word in self._names.first and word not in self._frequent
-                and self._kin_of.search(text, max(0, start - 20), start)):
+        if one_first and word not in self._frequent and self._kin_of.search(text, max(0, start - 20), start):
             return 0.6
         # or after an article, before a verb in the past: "a luna tomou a vacina" ("a luz caiu" is the light).
-        if (len(names) == 1 and word in self._names.first and word not in self._frequent
+        if (one_first and word not in self._frequent
                 and _ARTICLE_BEFORE.search(text, max(0, start - 3), start) and _PAST.match(text, end)):
             return 0.6
         person = mentioned or (_ARTICLE_BEFORE.search(text, max(0, start - 3), start)
@@ -385,7 +385,7 @@ class GazetteerNameRecognizer(LocalRecognizer):
         # Two first names together are a person's even when both are common words: "a ana julia vai".
         if (names[0].lower() not in self._names.places and person
                 and (plain or capitalized or sum(n.lower() in self._names.first for n in names) >= 2
-                     or (len(names) == 1 and word in self._names.first and word not in self._frequent))):
+                     or (one_first and word not in self._frequent))):
             return 0.6
         # "ananya, she is 7", "Hamza at hamza.k@…"; not "Her DOB", "my rash here".
         if plain and (self._following.match(text, end) or (capitalized and self._contact.match(text, end))):

@@ -131,6 +131,8 @@ _STRONG = (r"my\s+name'?s|(?:last|first|family)\s+name|surname|sobrenome|name\s+
            r"(?:what'?s|what\s+is|qual\s+(?:e|eh)?\s*o)\s+(?:your|the|seu)\s+(?:full\s+)?(?:name|nome)[^?]{0,30}\?"
            r"(?:\s*user\s*:)?|(?:it'?s|it\s+is|booked|is)\s+under(?:\s+the\s+name(?:\s+of)?)?|em\s+nome\s+de")
 _KIN = _trie(_KIN_WORDS)
+# An in-law after a relation word: "sister in law", "mother-in-law".
+_IN_LAW = r"(?:[\s-]in[\s-]law)?"
 # Before these the name must be capitalized ("I'm looking" is not a name, "I'm Maria" is).
 _WEAK = (rf"i\s+am|i'm|im|eu\s+sou|sou(?:\s+eu)?|this\s+is|aqui\s+(?:e|eh)|patient|paciente|(?-i:Pt)\.?|"
          rf"pcte\.?|pte\.?|pac\.|"
@@ -311,7 +313,7 @@ _BED_THEN_NAME = (rf"(?i:\b(?:{_trie(_BEDS)})\s*\d{{1,3}}[a-z]?"
 # person is to the writer, asked or told, introduced: "my sister june", "tell june her refill is ready",
 # "this is june, calling about…" (not "june 12", "in june").
 _MONTH_NAMES = frozenset({"april", "june", "august"})
-_MONTH_PERSON = (rf"(?i:\b(?:{_MY_KIN}(?:[\s-]in[\s-]law)?[\s,]+|(?:tell|ask|remind|avisa|avise)\s+|"
+_MONTH_PERSON = (rf"(?i:\b(?:{_MY_KIN}{_IN_LAW}[\s,]+|(?:tell|ask|remind|avisa|avise)\s+|"
                  rf"this\s+is\s+))(?P<phi>{'|'.join(sorted(_MONTH_NAMES))})\b(?!\s*(?:the\s+)?\d)")
 
 
@@ -505,8 +507,8 @@ _APPOSITION = (rf"[\s,]*(?:(?:she|he|ela|ele)'?s?\s+|(?:que|who)\s+)?(?:(?:is|e|
                rf"|[\s,]*(?:(?:is|e|eh)\s+)?(?:(?:a|o|the)\s+)?(?:{_KIN})\s+(?:d[oa]s?|de|of|to)\b"
                # or in parentheses: "o caua (meu filho)", "dependente Helena (filha)", "Mei-Ling (my mother
                # in law)", "family (Marek, son)"
-               rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN})(?:[\s-]in[\s-]law)?\s*\)"
-               rf"|\s*,\s*(?:(?:my|minha|meu|our|nossa|nosso|her|his|seu|sua)\s+)?(?:{_KIN})(?:[\s-]in[\s-]law)?\s*\)"
+               rf"|\s*\(\s*(?:(?:my|minha|meu|our|nossa|nosso)\s+)?(?:{_KIN}){_IN_LAW}\s*\)"
+               rf"|\s*,\s*(?:(?:my|minha|meu|our|nossa|nosso|her|his|seu|sua)\s+)?(?:{_KIN}){_IN_LAW}\s*\)"
                # or paired with the writer, as only a person is: "hope and I will both come", "rosa e eu"
                r"|\s+(?:and\s+(?:I|me)|e\s+eu)\b"
                # or from where they work, as only staff are: "grace from billing", "sunita from the front
@@ -575,7 +577,7 @@ _KIN_OF = rf"\b(?:{_KIN})\s+(?:d[oa]s?|de|of)\s+$"
 _DOCTOR_TITLE = r"(?:dra?|dr\u00aa|doctor|doc|doutora?|prof[ae]?|professora?|medic[oa])"
 # Who the person is to the writer, just before: "my sister in law Patience", "meu irmao gemeo Jeremias",
 # "minha vizinha dona zefa".
-_KIN_BEFORE = (rf"\b{_MY_KIN}(?:[\s-]in[\s-]law)?(?:\s+(?:twin|older|younger|little|big|gemeo|gemea|cacula|"
+_KIN_BEFORE = (rf"\b{_MY_KIN}{_IN_LAW}(?:\s+(?:twin|older|younger|little|big|gemeo|gemea|cacula|"
                r"mais\s+(?:velh[oa]|nov[oa])))?[\s,]+(?:(?:dona|seu|tia|tio)\s+)?$")
 # A doctor's title just before: "dr. nguyen wants…" (a doctor's name is public, in any case).
 _TITLED = rf"\b{_DOCTOR_TITLE}\b\.?\s*$"
